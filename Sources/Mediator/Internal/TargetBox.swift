@@ -1,0 +1,141 @@
+import Synchronization
+
+/// A registered target, erased so the registry can hold targets of any type.
+protocol AnyTargetBox: AnyObject, Sendable {
+    var name: String { get }
+    /// Binds an action to its handler and instance; `nil` when the target does not declare it.
+    func resolve(_ action: String, cachingInstance: Bool) throws -> ResolvedAction?
+    func hasAction(_ action: String) throws -> Bool
+    func actionNames() throws -> [String]
+    func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> MediatorFallback
+    func releaseInstance()
+    /// Creates and keeps the instance if none is kept; returns whether it did.
+    func cacheInstance() -> Bool
+    func catalogEntry() -> MediatorCatalog.Target
+}
+
+/// A registered target of a known type. Registration stores closures only; the action table and
+/// the instance are created on first use.
+final class TargetBox<Target: Sendable>: AnyTargetBox {
+    let name: String
+    let summary: String
+    private let cachesInstance: Bool
+    private let makeInstance: @Sendable () -> Target
+    private let declareActions: @Sendable () -> [MediatorAction<Target>]
+    private let unknownAction: @Sendable (Target, String, MediatorParameters) throws -> MediatorFallback
+    private let state = Mutex(State())
+
+    private struct State {
+        var table: ActionTable?
+        var instance: Target?
+    }
+
+    /// The declared actions by name, and the declaration's problem if it has one.
+    private struct ActionTable: Sendable {
+        var byName: [String: MediatorAction<Target>] = [:]
+        var ordered: [MediatorAction<Target>] = []
+        var problem: String?
+    }
+
+    init(
+        name: String, summary: String, cachesInstance: Bool,
+        makeInstance: @escaping @Sendable () -> Target,
+        declareActions: @escaping @Sendable () -> [MediatorAction<Target>],
+        unknownAction: @escaping @Sendable (Target, String, MediatorParameters) throws -> MediatorFallback
+    ) {
+        self.name = name
+        self.summary = summary
+        self.cachesInstance = cachesInstance
+        self.makeInstance = makeInstance
+        self.declareActions = declareActions
+        self.unknownAction = unknownAction
+    }
+
+    private func table() -> ActionTable {
+        if let table = state.withLock({ $0.table }) { return table }
+        // Built outside the lock: declaring actions runs user code that may call the mediator.
+        var built = ActionTable()
+        for action in declareActions() {
+            if built.byName[action.name] != nil {
+                built.problem = built.problem ?? "it declares the action \"\(action.name)\" twice"
+                continue
+            }
+            built.byName[action.name] = action
+            built.ordered.append(action)
+        }
+        return state.withLock { state in
+            if let existing = state.table { return existing }
+            state.table = built
+            return built
+        }
+    }
+
+    private func validTable() throws -> ActionTable {
+        let table = table()
+        if let problem = table.problem { throw MediatorError.invalidDeclaration(target: name, problem: problem) }
+        return table
+    }
+
+    /// The instance to call: the cached one, a new cached one, or a fresh one per call.
+    private func instance(caching: Bool) -> (Target, cached: Bool) {
+        state.withLock { state in
+            if let cached = state.instance { return (cached, true) }
+            let created = makeInstance()
+            if caching || cachesInstance {
+                state.instance = created
+                return (created, true)
+            }
+            return (created, false)
+        }
+    }
+
+    func resolve(_ actionName: String, cachingInstance: Bool) throws -> ResolvedAction? {
+        guard let action = try validTable().byName[actionName] else { return nil }
+        let declaration = ActionDeclaration(
+            target: name, action: action.name, exposure: action.exposure, parameters: action.parameters)
+        let cached = state.withLock { $0.instance != nil } || cachesInstance || cachingInstance
+        let target: Target? = cached ? instance(caching: true).0 : nil
+        let make = makeInstance
+        let invocation: ResolvedAction.Invocation
+        switch action.handler {
+        case .sync(let handler):
+            invocation = .sync { parameters in try handler(target ?? make(), parameters) }
+        case .async(let handler):
+            invocation = .async { parameters in try await handler(target ?? make(), parameters) }
+        case .mainActor(let handler):
+            invocation = .mainActor { parameters in try handler(target ?? make(), parameters) }
+        }
+        return ResolvedAction(declaration: declaration, invocation: invocation, usesCachedInstance: cached)
+    }
+
+    func hasAction(_ action: String) throws -> Bool {
+        try validTable().byName[action] != nil
+    }
+
+    func actionNames() throws -> [String] {
+        table().ordered.map(\.name).sorted()
+    }
+
+    func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> MediatorFallback {
+        try unknownAction(instance(caching: false).0, action, parameters)
+    }
+
+    func releaseInstance() {
+        state.withLock { $0.instance = nil }
+    }
+
+    func cacheInstance() -> Bool {
+        state.withLock { state in
+            guard state.instance == nil else { return false }
+            state.instance = makeInstance()
+            return true
+        }
+    }
+
+    func catalogEntry() -> MediatorCatalog.Target {
+        let table = table()
+        return MediatorCatalog.Target(
+            name: name, summary: summary,
+            actions: table.ordered.map { MediatorCatalog.Action($0) }.sorted { $0.name < $1.name })
+    }
+}

@@ -1,0 +1,91 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Each thread's resolved actions, per mediator, so the hot path reads only thread-owned memory.
+///
+/// A slot is valid for one registry generation: any registration, release or interceptor change
+/// bumps the mediator's generation and the slot empties itself on its next use. No lock is taken on
+/// a hit, and no object another thread uses is retained, so concurrent callers never contend.
+final class ThreadResolutionCache {
+    struct Slot {
+        let mediatorID: UInt64
+        var generation: UInt64
+        var actions: [ActionKey: ResolvedAction]
+        var settings: MediatorSettings
+        /// Cached from `settings` so a call without interceptors reads only this thread's memory.
+        var hasInterceptors: Bool
+    }
+
+    /// At most this many mediators are cached per thread; tests create many short-lived ones.
+    static let slotLimit = 8
+    var slots: [Slot] = []
+
+    /// The index of the mediator's slot, most recently used last.
+    @inline(__always)
+    func slotIndex(for mediatorID: UInt64) -> Int? {
+        var index = slots.count - 1
+        while index >= 0 {
+            if slots[index].mediatorID == mediatorID { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Stores a resolution made at `generation`, emptying the slot first if it is older.
+    func store(_ resolved: ResolvedAction?, for key: ActionKey, mediatorID: UInt64, generation: UInt64, settings: MediatorSettings) {
+        let index: Int
+        if let existing = slotIndex(for: mediatorID) {
+            index = existing
+            if slots[index].generation != generation {
+                slots[index] = Slot(mediatorID: mediatorID, generation: generation, actions: [:], settings: settings, hasInterceptors: !settings.interceptors.isEmpty)
+            }
+        } else {
+            if slots.count >= Self.slotLimit { slots.removeFirst() }
+            slots.append(Slot(mediatorID: mediatorID, generation: generation, actions: [:], settings: settings, hasInterceptors: !settings.interceptors.isEmpty))
+            index = slots.count - 1
+        }
+        if let resolved { slots[index].actions[key] = resolved }
+    }
+
+    /// The calling thread's cache.
+    static var current: ThreadResolutionCache {
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<ThreadResolutionCache>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let cache = ThreadResolutionCache()
+        pthread_setspecific(key, Unmanaged.passRetained(cache).toOpaque())
+        return cache
+    }
+
+    /// The thread-specific key, created once; its destructor frees a thread's cache when it exits.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        #if canImport(Darwin)
+        pthread_key_create(&key) { pointer in
+            Unmanaged<ThreadResolutionCache>.fromOpaque(pointer).release()
+        }
+        #else
+        pthread_key_create(&key) { pointer in
+            guard let pointer else { return }
+            Unmanaged<ThreadResolutionCache>.fromOpaque(pointer).release()
+        }
+        #endif
+        return key
+    }()
+}
+
+/// Interceptors and the fallback handler, replaced as a whole whenever either changes.
+final class MediatorSettings: Sendable {
+    let interceptors: [any MediatorInterceptor]
+    let fallback: MediatorFallbackHandler?
+
+    init(interceptors: [any MediatorInterceptor] = [], fallback: MediatorFallbackHandler? = nil) {
+        self.interceptors = interceptors
+        self.fallback = fallback
+    }
+}

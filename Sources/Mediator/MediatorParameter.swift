@@ -1,0 +1,83 @@
+/// The declaration of one parameter of an action: name, type, required or default, and description.
+///
+/// ```swift
+/// parameters: [
+///     .required("id", Int.self, "Product id"),
+///     .optional("quantity", Int.self, default: 1, "How many to add"),
+///     .required("completion", (@Sendable (Bool) -> Void).self, "Called when done"),
+/// ]
+/// ```
+public struct MediatorParameter: Sendable {
+    /// The key callers and URLs use.
+    public let name: String
+    /// The expected type's name, such as `"Int"`.
+    public let typeName: String
+    /// Whether a call without this key fails before the handler runs.
+    public let isRequired: Bool
+    /// The value a typed read returns when the call does not supply the key.
+    public let defaultValue: (any Sendable)?
+    /// A one-line description for the catalog.
+    public let summary: String
+    /// Whether a URL can supply this parameter (strings convert to it); closures cannot.
+    public let acceptsURLValues: Bool
+
+    /// Converts a supplied value to the declared type, or returns `nil` when it cannot.
+    let convert: @Sendable (any Sendable) -> (any Sendable)?
+
+    /// Declares a parameter every call must supply; strings from URLs are converted to `type`.
+    /// - Parameters:
+    ///   - name: The key.
+    ///   - type: The expected type.
+    ///   - summary: A one-line description.
+    /// - Returns: The declaration.
+    public static func required<Value: MediatorParameterValue>(
+        _ name: String, _ type: Value.Type, _ summary: String = ""
+    ) -> MediatorParameter {
+        MediatorParameter(
+            name: name, typeName: Value.mediatorTypeName, isRequired: true, defaultValue: nil,
+            summary: summary, acceptsURLValues: true, convert: { Value.mediatorValue(from: $0) })
+    }
+
+    /// Declares a parameter of a native-only type (a closure, a model object) that every call must supply.
+    /// - Parameters:
+    ///   - name: The key.
+    ///   - type: The expected type; a supplied value must be exactly of it.
+    ///   - summary: A one-line description.
+    /// - Returns: The declaration.
+    public static func required<Value: Sendable>(
+        _ name: String, _ type: Value.Type, _ summary: String = ""
+    ) -> MediatorParameter {
+        MediatorParameter(
+            name: name, typeName: String(describing: Value.self), isRequired: true, defaultValue: nil,
+            summary: summary, acceptsURLValues: false, convert: { $0 as? Value })
+    }
+
+    /// Declares a parameter calls may leave out, with an optional default a typed read falls back to.
+    /// - Parameters:
+    ///   - name: The key.
+    ///   - type: The expected type.
+    ///   - defaultValue: The value used when the call leaves the key out, if any.
+    ///   - summary: A one-line description.
+    /// - Returns: The declaration.
+    public static func optional<Value: MediatorParameterValue>(
+        _ name: String, _ type: Value.Type, default defaultValue: Value? = nil, _ summary: String = ""
+    ) -> MediatorParameter {
+        MediatorParameter(
+            name: name, typeName: Value.mediatorTypeName, isRequired: false, defaultValue: defaultValue,
+            summary: summary, acceptsURLValues: true, convert: { Value.mediatorValue(from: $0) })
+    }
+
+    /// Declares a native-only parameter (a closure, a model object) calls may leave out.
+    /// - Parameters:
+    ///   - name: The key.
+    ///   - type: The expected type; a supplied value must be exactly of it.
+    ///   - summary: A one-line description.
+    /// - Returns: The declaration.
+    public static func optional<Value: Sendable>(
+        _ name: String, _ type: Value.Type, _ summary: String = ""
+    ) -> MediatorParameter {
+        MediatorParameter(
+            name: name, typeName: String(describing: Value.self), isRequired: false, defaultValue: nil,
+            summary: summary, acceptsURLValues: false, convert: { $0 as? Value })
+    }
+}

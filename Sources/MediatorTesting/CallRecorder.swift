@@ -1,0 +1,39 @@
+public import Mediator
+import Synchronization
+
+/// An interceptor that records every call a mediator dispatches, with its outcome, for assertions.
+///
+/// ```swift
+/// let recorder = CallRecorder()
+/// mediator.addInterceptor(recorder)
+/// try mediator.perform("checkout", on: "Cart")
+/// #expect(recorder.calls.map(\.action) == ["checkout"])
+/// ```
+public final class CallRecorder: MediatorInterceptor {
+    private let state = Mutex<(calls: [RecordedCall], outcomes: [MediatorOutcome])>(([], []))
+
+    /// Creates an empty recorder.
+    public init() {}
+
+    /// Every call seen, in the order the calls entered the chain.
+    public var calls: [RecordedCall] { state.withLock { $0.calls } }
+
+    /// The outcome of every finished call, in the order they finished.
+    public var outcomes: [MediatorOutcome] { state.withLock { $0.outcomes } }
+
+    /// Forgets everything recorded so far.
+    public func reset() { state.withLock { $0 = ([], []) } }
+
+    /// Records the call and lets it proceed.
+    public func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+        state.withLock {
+            $0.calls.append(RecordedCall(target: call.target, action: call.action, parameters: call.parameters, source: call.source))
+        }
+        return .proceed
+    }
+
+    /// Records the outcome.
+    public func callDidFinish(_ call: MediatorCall, outcome: MediatorOutcome, duration: Duration) {
+        state.withLock { $0.outcomes.append(outcome) }
+    }
+}
