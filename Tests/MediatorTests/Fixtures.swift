@@ -1,0 +1,130 @@
+import Foundation
+import Mediator
+import Synchronization
+import Testing
+
+// Targets and helpers shared by several suites. Suite-specific targets live next to their suite.
+
+/// Counts what the counting targets do, per test: a test installs its own probe as a task-local,
+/// so suites running in parallel never see each other's counts.
+final class Probe: Sendable {
+    /// The probe of the running test, if it installed one.
+    @TaskLocal static var current: Probe?
+
+    private let instances = Atomic<Int>(0)
+    private let tableReads = Atomic<Int>(0)
+
+    /// How many target instances were created.
+    var instancesCreated: Int { instances.load(ordering: .relaxed) }
+    /// How many times a target's `actions` table was evaluated.
+    var actionTableReads: Int { tableReads.load(ordering: .relaxed) }
+
+    /// Records one instance creation and returns its serial number, starting at 1.
+    func makeInstance() -> Int { instances.wrappingAdd(1, ordering: .relaxed).newValue }
+    /// Records one evaluation of an `actions` table.
+    func readTable() { tableReads.wrappingAdd(1, ordering: .relaxed) }
+
+    /// Runs `body` with this probe installed.
+    func run<R>(_ body: () throws -> R) rethrows -> R { try Probe.$current.withValue(self, operation: body) }
+    /// Runs async `body` with this probe installed.
+    func run<R: Sendable>(_ body: @Sendable () async throws -> R) async rethrows -> R {
+        try await Probe.$current.withValue(self, operation: body)
+    }
+}
+
+/// The actions both counting targets declare; reading them counts as a table evaluation.
+protocol CountingTarget: MediatorTarget {
+    var serial: Int { get }
+    init(serial: Int)
+}
+
+extension CountingTarget {
+    init() { self.init(serial: Probe.current?.makeInstance() ?? 0) }
+
+    static var actions: [MediatorAction<Self>] {
+        Probe.current?.readTable()
+        return [
+            MediatorAction("serial", summary: "The serial number of the instance that answered") { target, _ in
+                target.serial
+            },
+            MediatorAction("ping") { _, _ in "pong" },
+        ]
+    }
+}
+
+/// A target that creates a new instance per call (the default).
+struct FreshTarget: CountingTarget {
+    static let targetName = "Fresh"
+    let serial: Int
+    init(serial: Int) { self.serial = serial }
+}
+
+/// A target that opts in to instance caching.
+struct CachedTarget: CountingTarget {
+    static let targetName = "Cached"
+    static let cachesInstance = true
+    let serial: Int
+    init(serial: Int) { self.serial = serial }
+}
+
+/// An error handlers throw so tests can find it again, wrapped or not.
+enum FixtureError: Error, Equatable {
+    case boom
+    case other(String)
+}
+
+/// A tab enum backed by strings, converted from URL values such as `"cart"`.
+enum Tab: String, MediatorParameterValue, Equatable {
+    case home, cart, profile
+}
+
+/// A level enum backed by integers, converted from `2` or `"2"`.
+enum Level: Int, MediatorParameterValue, Equatable {
+    case one = 1, two = 2, three = 3
+}
+
+/// A small arithmetic target with one action per kind of handler.
+struct CalculatorTarget: MediatorTarget {
+    static let targetName = "Calculator"
+    static let summary = "Adds numbers"
+
+    static let actions: [MediatorAction<Self>] = [
+        MediatorAction(
+            "add", summary: "Adds two numbers",
+            parameters: [.required("a", Int.self, "First"), .required("b", Int.self, "Second")]
+        ) { _, p in
+            try p.value("a", as: Int.self) + p.value("b", as: Int.self)
+        },
+        MediatorAction("addAsync", parameters: [.required("a", Int.self), .required("b", Int.self)]) { _, p async throws in
+            await Task.yield()
+            return try p.value("a", as: Int.self) + p.value("b", as: Int.self)
+        },
+        MediatorAction("nothing") { _, _ in },
+        MediatorAction("fail") { _, _ -> Int in throw FixtureError.boom },
+        MediatorAction("failAsync") { _, _ async throws -> Int in throw FixtureError.boom },
+        .onMainActor("onMain", summary: "Reports whether it ran on the main thread") { _, _ in
+            Thread.isMainThread
+        },
+        MediatorAction("shared", exposure: .remote, urlPatterns: ["/shared/:id"]) { _, _ in "shared" },
+    ]
+}
+
+extension MediatorError {
+    /// The case name, such as `"targetNotFound"`, for concise assertions about which error a call gave.
+    var caseName: String { Mirror(reflecting: self).children.first?.label ?? String(describing: self) }
+}
+
+/// A mediator with the given targets registered, for one test.
+func makeMediator(_ types: any MediatorTarget.Type...) throws -> Mediator {
+    let mediator = Mediator()
+    for type in types { try mediator.register(type) }
+    return mediator
+}
+
+/// Performs synchronously; async tests call this so Swift picks the synchronous overload.
+func performSync<Result: Sendable>(
+    _ mediator: Mediator, _ action: String, on target: String, with parameters: MediatorParameters = [:],
+    source: MediatorCallSource = .local, as type: Result.Type = Result.self
+) throws -> Result {
+    try mediator.perform(action, on: target, with: parameters, source: source, as: type)
+}
