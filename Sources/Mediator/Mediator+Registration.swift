@@ -27,6 +27,24 @@ extension Mediator {
         try insert(box, replacingExisting: replacingExisting)
     }
 
+    /// Registers a target type whose factory receives the mediator, for targets that call other modules.
+    ///
+    /// ```swift
+    /// try mediator.register(CartTarget.self) { mediator in CartTarget(mediator: mediator) }
+    /// ```
+    /// The mediator holds the factory, so it hands itself over unowned rather than letting each
+    /// module capture it and form a retain cycle; the factory only runs during this mediator's calls.
+    /// - Parameters:
+    ///   - type: The target type.
+    ///   - replacingExisting: Replace a target already registered under the same name instead of failing.
+    ///   - factory: Makes an instance for this mediator.
+    /// - Throws: ``MediatorError/duplicateTarget(target:)`` when the name is taken and replacement was not asked for.
+    public func register<Target: MediatorTarget>(
+        _ type: Target.Type, replacingExisting: Bool = false, factory: @escaping @Sendable (Mediator) -> Target
+    ) throws {
+        try register(type, replacingExisting: replacingExisting, factory: { [unowned self] in factory(self) })
+    }
+
     /// Registers a target defined by values rather than a type, such as a stub in tests.
     /// - Parameters:
     ///   - name: The target name callers use.

@@ -4,7 +4,7 @@
 /// parameters: [
 ///     .required("id", Int.self, "Product id"),
 ///     .optional("quantity", Int.self, default: 1, "How many to add"),
-///     .required("completion", (@Sendable (Bool) -> Void).self, "Called when done"),
+///     .required("completion", native: (@Sendable (Bool) -> Void).self, "Called when done"),
 /// ]
 /// ```
 public struct MediatorParameter: Sendable {
@@ -39,13 +39,15 @@ public struct MediatorParameter: Sendable {
     }
 
     /// Declares a parameter of a native-only type (a closure, a model object) that every call must supply.
+    ///
+    /// The `native:` label keeps this apart from the converting overload: a URL can never supply it.
     /// - Parameters:
     ///   - name: The key.
     ///   - type: The expected type; a supplied value must be exactly of it.
     ///   - summary: A one-line description.
     /// - Returns: The declaration.
     public static func required<Value: Sendable>(
-        _ name: String, _ type: Value.Type, _ summary: String = ""
+        _ name: String, native type: Value.Type, _ summary: String = ""
     ) -> MediatorParameter {
         MediatorParameter(
             name: name, typeName: String(describing: Value.self), isRequired: true, defaultValue: nil,
@@ -68,13 +70,15 @@ public struct MediatorParameter: Sendable {
     }
 
     /// Declares a native-only parameter (a closure, a model object) calls may leave out.
+    ///
+    /// The `native:` label keeps this apart from the converting overload: a URL can never supply it.
     /// - Parameters:
     ///   - name: The key.
     ///   - type: The expected type; a supplied value must be exactly of it.
     ///   - summary: A one-line description.
     /// - Returns: The declaration.
     public static func optional<Value: Sendable>(
-        _ name: String, _ type: Value.Type, _ summary: String = ""
+        _ name: String, native type: Value.Type, _ summary: String = ""
     ) -> MediatorParameter {
         MediatorParameter(
             name: name, typeName: String(describing: Value.self), isRequired: false, defaultValue: nil,

@@ -96,6 +96,20 @@ public struct MediatorParameters: Sendable, ExpressibleByDictionaryLiteral, Cust
         return value
     }
 
+    /// Reads a native-only value (a closure, a model object), or `nil` when absent.
+    /// - Parameters:
+    ///   - key: The parameter name.
+    ///   - type: The expected type; usually inferred.
+    /// - Returns: The value, or `nil`.
+    /// - Throws: ``MediatorError/invalidParameter(key:expected:received:action:)`` when present but of another type.
+    public func optionalValue<Value: Sendable>(_ key: String, as type: Value.Type = Value.self) throws -> Value? {
+        guard let raw = values[key] ?? declaration?.defaultValue(for: key) else { return nil }
+        guard let value = raw as? Value else {
+            throw invalid(key, expected: String(describing: Value.self), received: raw)
+        }
+        return value
+    }
+
     private func invalid(_ key: String, expected: String, received: any Sendable) -> MediatorError {
         .invalidParameter(key: key, expected: expected, received: Self.describe(received), action: declaration?.label)
     }
