@@ -20,12 +20,36 @@ let package = Package(
         .library(name: "MediatorTesting", targets: ["MediatorTesting"]),
     ],
     targets: [
-        .target(name: "Mediator", swiftSettings: sharedSettings),
-        .target(name: "MediatorTesting", dependencies: ["Mediator"], swiftSettings: sharedSettings),
+        // The library: the core and its test doubles.
+        .target(name: "Mediator"),
+        .target(name: "MediatorTesting", dependencies: ["Mediator"]),
+        .testTarget(name: "MediatorTests", dependencies: ["Mediator", "MediatorTesting"]),
+
+        // The example modular app. A module is an implementation plus a facade; implementations
+        // depend on facades only (scripts/check-module-graph.swift enforces it in CI).
+        .target(name: "Presentation", path: "Modules/Shared/Sources/Presentation"),
+        .target(
+            name: "ModuleAFacade", dependencies: ["Mediator", "Presentation"],
+            path: "Modules/ModuleA/Sources/ModuleAFacade"),
+        .target(
+            name: "ModuleA", dependencies: ["Mediator", "ModuleAFacade", "Presentation"],
+            path: "Modules/ModuleA/Sources/ModuleA"),
+        .target(
+            name: "ModuleBFacade", dependencies: ["Mediator", "Presentation"],
+            path: "Modules/ModuleB/Sources/ModuleBFacade"),
+        .target(
+            name: "ModuleB", dependencies: ["Mediator", "ModuleBFacade", "ModuleAFacade", "Presentation"],
+            path: "Modules/ModuleB/Sources/ModuleB"),
         .testTarget(
-            name: "MediatorTests",
-            dependencies: ["Mediator", "MediatorTesting"],
-            swiftSettings: sharedSettings
-        ),
+            name: "ModuleATests",
+            dependencies: ["ModuleA", "ModuleAFacade", "Mediator", "MediatorTesting", "Presentation"]),
+        .testTarget(
+            name: "ModuleBTests",
+            dependencies: ["ModuleB", "ModuleBFacade", "ModuleAFacade", "Mediator", "MediatorTesting", "Presentation"]),
+
     ]
 )
+
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + sharedSettings
+}
