@@ -102,8 +102,9 @@ struct CalculatorTarget: MediatorTarget {
         MediatorAction("nothing") { _, _ in },
         MediatorAction("fail") { _, _ -> Int in throw FixtureError.boom },
         MediatorAction("failAsync") { _, _ async throws -> Int in throw FixtureError.boom },
-        .onMainActor("onMain", summary: "Reports whether it ran on the main thread") { _, _ in
-            Thread.isMainThread
+        .onMainActor("onMain", summary: "Screen code bound to the main actor") { _, _ in
+            MainActor.assertIsolated()
+            return "screen"
         },
         MediatorAction("shared", exposure: .remote, urlPatterns: ["/shared/:id"]) { _, _ in "shared" },
     ]
