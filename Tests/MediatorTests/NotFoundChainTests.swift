@@ -1,0 +1,179 @@
+import Mediator
+import Synchronization
+import Testing
+
+/// Answers some unknown actions itself, like CTMediator's `notFound:`.
+private struct LegacyTarget: MediatorTarget {
+    static let targetName = "Legacy"
+    static let actions: [MediatorAction<Self>] = [
+        MediatorAction("current", exposure: .remote) { _, p in "current \((try? p.value("id", as: Int.self)) ?? 0)" },
+        MediatorAction("secret") { _, _ in "secret" },
+    ]
+
+    func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> MediatorFallback {
+        switch action {
+        case "old": .value("answered by target")
+        case "oldScreen": .redirect(target: "Legacy", action: "current", parameters: parameters)
+        case "oldSecret": .redirect(target: "Legacy", action: "secret", parameters: [:])
+        case "broken": throw FixtureError.boom
+        default: .notHandled
+        }
+    }
+}
+
+/// A fallback handler that records what it receives and answers from a table.
+private final class FallbackSpy: Sendable {
+    private let received = Mutex<[MediatorUnresolvedCall]>([])
+    let answer: @Sendable (MediatorUnresolvedCall) throws -> MediatorFallback
+
+    init(answer: @escaping @Sendable (MediatorUnresolvedCall) throws -> MediatorFallback) {
+        self.answer = answer
+    }
+
+    var calls: [MediatorUnresolvedCall] { received.withLock { $0 } }
+
+    var handler: MediatorFallbackHandler {
+        { [self] call in
+            received.withLock { $0.append(call) }
+            return try answer(call)
+        }
+    }
+}
+
+/// Synchronous calls for async tests.
+private func performString(_ mediator: Mediator, _ action: String, on target: String,
+                           with parameters: MediatorParameters = [:], source: MediatorCallSource = .local) throws -> String {
+    try mediator.perform(action, on: target, with: parameters, source: source)
+}
+
+@Suite("Not-found chain")
+struct NotFoundChainTests {
+    @Test("the target answers an unknown action with a value before the mediator fallback")
+    func targetAnswersValue() async throws {
+        let mediator = try makeMediator(LegacyTarget.self)
+        let spy = FallbackSpy { _ in .value("fallback") }
+        mediator.setFallbackHandler(spy.handler)
+        #expect(try performString(mediator, "old", on: "Legacy") == "answered by target")
+        let awaited: String = try await mediator.perform("old", on: "Legacy")
+        #expect(awaited == "answered by target")
+        #expect(spy.calls.isEmpty)
+    }
+
+    @Test("the target redirects an unknown action to a declared one, parameters included")
+    func targetRedirects() async throws {
+        let mediator = try makeMediator(LegacyTarget.self)
+        #expect(try performString(mediator, "oldScreen", on: "Legacy", with: ["id": 3]) == "current 3")
+        let awaited: String = try await mediator.perform("oldScreen", on: "Legacy", with: ["id": "4"])
+        #expect(awaited == "current 4")
+    }
+
+    @Test("an error the target's own not-found handler throws reaches the caller")
+    func targetHandlerThrows() throws {
+        let mediator = try makeMediator(LegacyTarget.self)
+        let error = try #require(throws: FixtureError.self) { try performString(mediator, "broken", on: "Legacy") }
+        #expect(error == .boom)
+    }
+
+    @Test("when the target passes, the mediator fallback receives the original call and the reason")
+    func fallbackReceivesCall() throws {
+        let mediator = try makeMediator(LegacyTarget.self)
+        let spy = FallbackSpy { call in .value("\(call.target).\(call.action)") }
+        mediator.setFallbackHandler(spy.handler)
+
+        #expect(try performString(mediator, "unknown", on: "Legacy", with: ["id": 9]) == "Legacy.unknown")
+        #expect(try performString(mediator, "anything", on: "Missing", with: ["k": "v"], source: .remote) == "Missing.anything")
+
+        let calls = spy.calls
+        try #require(calls.count == 2)
+        #expect(calls[0].target == "Legacy")
+        #expect(calls[0].action == "unknown")
+        #expect(try calls[0].parameters.value("id", as: Int.self) == 9)
+        #expect(calls[0].reason == .actionNotFound)
+        #expect(calls[0].source == .local)
+        #expect(calls[1].target == "Missing")
+        #expect(calls[1].action == "anything")
+        #expect(try calls[1].parameters.value("k", as: String.self) == "v")
+        #expect(calls[1].reason == .targetNotFound)
+        #expect(calls[1].source == .remote)
+    }
+
+    @Test("the fallback can redirect to a declared action")
+    func fallbackRedirects() async throws {
+        let mediator = try makeMediator(LegacyTarget.self)
+        let spy = FallbackSpy { call in .redirect(target: "Legacy", action: "current", parameters: call.parameters) }
+        mediator.setFallbackHandler(spy.handler)
+        #expect(try performString(mediator, "gone", on: "Nowhere", with: ["id": 5]) == "current 5")
+        let awaited: String = try await mediator.perform("gone", on: "Nowhere", with: ["id": 6])
+        #expect(awaited == "current 6")
+        #expect(spy.calls.count == 2)
+    }
+
+    @Test("when nobody answers, the typed not-found error is thrown; removing the fallback restores it")
+    func typedErrorLast() throws {
+        let mediator = try makeMediator(LegacyTarget.self)
+        let spy = FallbackSpy { _ in .notHandled }
+        mediator.setFallbackHandler(spy.handler)
+        let actionError = try #require(throws: MediatorError.self) { try performString(mediator, "nope", on: "Legacy") }
+        guard case let .actionNotFound(target, action, available) = actionError else {
+            Issue.record("expected actionNotFound, got \(actionError)")
+            return
+        }
+        #expect([target, action] == ["Legacy", "nope"])
+        #expect(available == ["current", "secret"])
+        let targetError = try #require(throws: MediatorError.self) { try performString(mediator, "x", on: "Legac") }
+        #expect(targetError.caseName == "targetNotFound")
+        #expect(spy.calls.count == 2)
+
+        let answering = FallbackSpy { _ in .value("answered") }
+        mediator.setFallbackHandler(answering.handler)
+        #expect(try performString(mediator, "nope", on: "Legacy") == "answered")
+        mediator.setFallbackHandler(nil)
+        #expect(throws: MediatorError.self) { try performString(mediator, "nope", on: "Legacy") }
+        #expect(answering.calls.count == 1)
+    }
+
+    @Test("redirect loops between fallbacks are cut off with the not-found error")
+    func redirectLoopBounded() async throws {
+        let mediator = Mediator()
+        let spy = FallbackSpy { call in
+            .redirect(target: call.target == "Ping" ? "Pong" : "Ping", action: "bounce", parameters: call.parameters)
+        }
+        mediator.setFallbackHandler(spy.handler)
+        let error = try #require(throws: MediatorError.self) { try performString(mediator, "bounce", on: "Ping") }
+        #expect(error.caseName == "targetNotFound")
+        let syncHops = spy.calls.count
+        #expect(syncHops >= 1 && syncHops <= 16)
+
+        let asyncError = try await #require(throws: MediatorError.self) {
+            try await mediator.perform("bounce", on: "Ping")
+        }
+        #expect(asyncError.caseName == "targetNotFound")
+        #expect(spy.calls.count == 2 * syncHops)
+    }
+
+    @Test("a remote call redirected by a not-found handler to a local action is refused")
+    func remoteRedirectToLocalRefused() async throws {
+        let mediator = try makeMediator(LegacyTarget.self)
+        let spy = FallbackSpy { _ in .redirect(target: "Legacy", action: "secret", parameters: [:]) }
+        mediator.setFallbackHandler(spy.handler)
+
+        for (action, target) in [("oldSecret", "Legacy"), ("anything", "Nowhere")] {
+            let error = try #require(throws: MediatorError.self) {
+                try performString(mediator, action, on: target, source: .remote)
+            }
+            guard case let .remoteCallNotAllowed(refusedTarget, refusedAction) = error else {
+                Issue.record("expected remoteCallNotAllowed, got \(error)")
+                continue
+            }
+            #expect(refusedTarget == "Legacy")
+            #expect(refusedAction == "secret")
+            let asyncError = try await #require(throws: MediatorError.self) {
+                try await mediator.perform(action, on: target, source: .remote)
+            }
+            #expect(asyncError.caseName == "remoteCallNotAllowed")
+        }
+        // Locally the same redirects work, and remotely a redirect to a remote action works.
+        #expect(try performString(mediator, "oldSecret", on: "Legacy") == "secret")
+        #expect(try performString(mediator, "oldScreen", on: "Legacy", with: ["id": 1], source: .remote) == "current 1")
+    }
+}
