@@ -1,0 +1,296 @@
+import Mediator
+import Synchronization
+import Testing
+
+/// A thread-safe list of strings that interceptors and handlers append to.
+private final class Log: Sendable {
+    private let entries = Mutex<[String]>([])
+    func append(_ entry: String) { entries.withLock { $0.append(entry) } }
+    var all: [String] { entries.withLock { $0 } }
+    func count(of entry: String) -> Int { all.filter { $0 == entry }.count }
+}
+
+/// Logs every decision point and finish under its name.
+private struct Tracer: MediatorInterceptor {
+    let name: String
+    let log: Log
+    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+        log.append("\(name) sees \(call)")
+        return .proceed
+    }
+    func callDidFinish(_ call: MediatorCall, outcome: MediatorOutcome, duration: Duration) {
+        log.append("\(name) finished \(call) \(outcome.isSuccess ? "ok" : "failed")")
+    }
+}
+
+/// One observed finish.
+private struct Finished: Sendable {
+    let call: MediatorCall
+    let outcome: MediatorOutcome
+    let duration: Duration
+}
+
+/// Records every finished call, as an analytics interceptor would.
+private final class Observer: MediatorInterceptor {
+    private let events = Mutex<[Finished]>([])
+    var finished: [Finished] { events.withLock { $0 } }
+    func callDidFinish(_ call: MediatorCall, outcome: MediatorOutcome, duration: Duration) {
+        events.withLock { $0.append(Finished(call: call, outcome: outcome, duration: duration)) }
+    }
+}
+
+/// Rejects calls to one action, like a login gate.
+private struct LoginGate: MediatorInterceptor {
+    let action: String
+    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+        call.action == action ? .reject(reason: "login required") : .proceed
+    }
+}
+
+/// Sends calls for one action to another, like degrading a broken feature.
+private struct Degrade: MediatorInterceptor {
+    let from: (target: String, action: String)
+    let to: (target: String, action: String)
+    let parameters: MediatorParameters?
+    let log: Log
+    init(from: (String, String), to: (String, String), parameters: MediatorParameters? = nil, log: Log) {
+        self.from = from
+        self.to = to
+        self.parameters = parameters
+        self.log = log
+    }
+    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+        guard call.target == from.target, call.action == from.action else { return .proceed }
+        log.append("redirect \(call)")
+        return .redirect(target: to.target, action: to.action, parameters: parameters)
+    }
+}
+
+/// Throws instead of deciding.
+private struct Broken: MediatorInterceptor {
+    let error: any Error
+    func intercept(_ call: MediatorCall) throws -> MediatorDecision { throw error }
+}
+
+/// Decides differently for synchronous and awaited calls, to show which path ran.
+private struct TokenRefresher: MediatorInterceptor {
+    let log: Log
+    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+        log.append("sync")
+        return .reject(reason: "token expired; call with await to refresh it")
+    }
+    func interceptAsync(_ call: MediatorCall) async throws -> MediatorDecision {
+        await Task.yield()
+        log.append("async")
+        return .proceed
+    }
+}
+
+/// A mediator with a "Shop" target whose handlers log their runs.
+private func makeShop(log: Log) throws -> Mediator {
+    let mediator = Mediator()
+    try mediator.register(targetNamed: "Shop", actions: [
+        MediatorAction("checkout", parameters: [.optional("total", Int.self, default: 0)]) { _, p in
+            log.append("ran checkout")
+            return "checkout \(try p.value("total", as: Int.self))"
+        },
+        MediatorAction("fallbackPage", exposure: .remote) { _, p in
+            log.append("ran fallbackPage")
+            return "fallback \((try? p.value("total", as: Int.self)) ?? -1)"
+        },
+        MediatorAction("cart", exposure: .remote) { _, _ in
+            log.append("ran cart")
+            return "cart"
+        },
+        MediatorAction("fail") { _, _ -> String in throw FixtureError.boom },
+    ])
+    return mediator
+}
+
+/// Synchronous calls, so async tests can use the synchronous pipeline.
+private func run(_ mediator: Mediator, _ action: String, on target: String = "Shop",
+                 with parameters: MediatorParameters = [:], source: MediatorCallSource = .local) throws -> String {
+    try mediator.perform(action, on: target, with: parameters, source: source)
+}
+
+@Suite("Interceptors")
+struct InterceptorTests {
+    @Test("interceptors run in installation order, and each sees the finish once")
+    func order() async throws {
+        let log = Log()
+        let mediator = try makeShop(log: log)
+        // A call before installation warms the caches; installing must still take effect.
+        _ = try run(mediator, "cart")
+        for name in ["A", "B", "C"] { mediator.addInterceptor(Tracer(name: name, log: log)) }
+        #expect(mediator.interceptors.count == 3)
+        _ = try run(mediator, "cart")
+        #expect(log.all == [
+            "ran cart",
+            "A sees Shop.cart", "B sees Shop.cart", "C sees Shop.cart", "ran cart",
+            "A finished Shop.cart ok", "B finished Shop.cart ok", "C finished Shop.cart ok",
+        ])
+        mediator.removeAllInterceptors()
+        #expect(mediator.interceptors.isEmpty)
+        let _: String = try await mediator.perform("cart", on: "Shop")
+        #expect(log.all.count == 9)
+    }
+
+    @Test("an observer sees exactly one finish per call, with target, action, source, duration and outcome")
+    func observeEveryCall() async throws {
+        let log = Log()
+        let mediator = try makeShop(log: log)
+        let observer = Observer()
+        mediator.addInterceptor(observer)
+        mediator.addInterceptor(LoginGate(action: "checkout"))
+
+        _ = try run(mediator, "cart", source: .remote)
+        let _: String = try await mediator.perform("cart", on: "Shop")
+        #expect(throws: MediatorError.self) { try run(mediator, "checkout") }
+        #expect(throws: MediatorError.self) { try run(mediator, "fail") }
+        await #expect(throws: MediatorError.self) { try await mediator.perform("fail", on: "Shop") }
+        #expect(throws: MediatorError.self) { try run(mediator, "nothing", on: "Nowhere") }
+        #expect(throws: MediatorError.self) { try run(mediator, "fail", source: .remote) }
+
+        let events = observer.finished
+        try #require(events.count == 7)
+        #expect(events.map(\.call.target) == ["Shop", "Shop", "Shop", "Shop", "Shop", "Nowhere", "Shop"])
+        #expect(events.map(\.call.action) == ["cart", "cart", "checkout", "fail", "fail", "nothing", "fail"])
+        #expect(events.map(\.call.source) == [.remote, .local, .local, .local, .local, .local, .remote])
+        #expect(events.map(\.outcome.isSuccess) == [true, true, false, false, false, false, false])
+        #expect(events.allSatisfy { $0.duration >= .zero })
+        let reasons: [String] = events.dropFirst(2).map { event in
+            guard case .failed(let error as MediatorError) = event.outcome else { return "not a MediatorError" }
+            return error.caseName
+        }
+        #expect(reasons == ["rejected", "handlerFailed", "handlerFailed", "targetNotFound", "remoteCallNotAllowed"])
+    }
+
+    @Test("a rejection stops the call with its reason; later interceptors are not asked but see the finish")
+    func reject() async throws {
+        let log = Log()
+        let mediator = try makeShop(log: log)
+        mediator.addInterceptor(LoginGate(action: "checkout"))
+        mediator.addInterceptor(Tracer(name: "after", log: log))
+
+        let error = try #require(throws: MediatorError.self) { try run(mediator, "checkout") }
+        guard case let .rejected(target, action, interceptor, reason) = error else {
+            Issue.record("expected rejected, got \(error)")
+            return
+        }
+        #expect([target, action, interceptor, reason] == ["Shop", "checkout", "LoginGate", "login required"])
+        let asyncError = try await #require(throws: MediatorError.self) {
+            let _: String = try await mediator.perform("checkout", on: "Shop")
+        }
+        #expect(asyncError.caseName == "rejected")
+        #expect(log.all == ["after finished Shop.checkout failed", "after finished Shop.checkout failed"])
+    }
+
+    @Test("a redirect sends the call elsewhere; later interceptors and the observer see the redirected call")
+    func redirect() async throws {
+        let log = Log()
+        let mediator = try makeShop(log: log)
+        let observer = Observer()
+        mediator.addInterceptor(Degrade(from: ("Shop", "checkout"), to: ("Shop", "fallbackPage"), log: log))
+        mediator.addInterceptor(Tracer(name: "after", log: log))
+        mediator.addInterceptor(observer)
+
+        #expect(try run(mediator, "checkout", with: ["total": 5]) == "fallback 5")
+        let awaited: String = try await mediator.perform("checkout", on: "Shop", with: ["total": 6])
+        #expect(awaited == "fallback 6")
+        #expect(log.count(of: "ran checkout") == 0)
+        #expect(log.count(of: "ran fallbackPage") == 2)
+        #expect(log.count(of: "after sees Shop.fallbackPage") == 2)
+        #expect(log.count(of: "after sees Shop.checkout") == 0)
+        let events = observer.finished
+        try #require(events.count == 2)
+        #expect(events.allSatisfy { $0.call.action == "fallbackPage" && $0.outcome.isSuccess })
+        #expect(events.allSatisfy { $0.call.redirectedFrom?.target == "Shop" && $0.call.redirectedFrom?.action == "checkout" })
+    }
+
+    @Test("a redirect can replace the parameters, and chained redirects each apply once")
+    func chainedRedirects() throws {
+        let log = Log()
+        let mediator = try makeShop(log: log)
+        mediator.addInterceptor(Degrade(from: ("Shop", "cart"), to: ("Shop", "checkout"), parameters: ["total": 1], log: log))
+        mediator.addInterceptor(Degrade(from: ("Shop", "checkout"), to: ("Shop", "fallbackPage"), log: log))
+        #expect(try run(mediator, "cart", with: ["total": 99]) == "fallback 1")
+        #expect(log.all == ["redirect Shop.cart", "redirect Shop.checkout", "ran fallbackPage"])
+    }
+
+    @Test("a remote call redirected to a local action is refused")
+    func remoteRedirectToLocal() async throws {
+        let log = Log()
+        let mediator = try makeShop(log: log)
+        mediator.addInterceptor(Degrade(from: ("Shop", "cart"), to: ("Shop", "checkout"), log: log))
+        let error = try #require(throws: MediatorError.self) { try run(mediator, "cart", source: .remote) }
+        guard case let .remoteCallNotAllowed(target, action) = error else {
+            Issue.record("expected remoteCallNotAllowed, got \(error)")
+            return
+        }
+        #expect([target, action] == ["Shop", "checkout"])
+        await #expect(throws: MediatorError.self) {
+            try await mediator.perform("cart", on: "Shop", source: .remote)
+        }
+        #expect(log.count(of: "ran checkout") == 0)
+        // Locally the redirect is fine.
+        #expect(try run(mediator, "cart") == "checkout 0")
+    }
+
+    @Test("an interceptor that throws rejects the call; a MediatorError it throws passes through")
+    func throwingInterceptor() async throws {
+        let log = Log()
+        let mediator = try makeShop(log: log)
+        mediator.addInterceptor(Broken(error: FixtureError.other("no session")))
+        let error = try #require(throws: MediatorError.self) { try run(mediator, "cart") }
+        guard case let .rejected(target, action, interceptor, reason) = error else {
+            Issue.record("expected rejected, got \(error)")
+            return
+        }
+        #expect([target, action, interceptor] == ["Shop", "cart", "Broken"])
+        #expect(reason.contains("no session"))
+        let asyncError = try await #require(throws: MediatorError.self) {
+            let _: String = try await mediator.perform("cart", on: "Shop")
+        }
+        #expect(asyncError.caseName == "rejected")
+
+        mediator.removeAllInterceptors()
+        mediator.addInterceptor(Broken(error: MediatorError.missingParameter(key: "token", expected: "String", action: nil)))
+        let passed = try #require(throws: MediatorError.self) { try run(mediator, "cart") }
+        #expect(passed.caseName == "missingParameter")
+        #expect(log.count(of: "ran cart") == 0)
+    }
+
+    @Test("awaited calls use interceptAsync; synchronous calls use intercept")
+    func asyncInterception() async throws {
+        let log = Log()
+        let mediator = try makeShop(log: log)
+        mediator.addInterceptor(TokenRefresher(log: log))
+        let awaited: String = try await mediator.perform("cart", on: "Shop")
+        #expect(awaited == "cart")
+        #expect(throws: MediatorError.self) { try run(mediator, "cart") }
+        #expect(log.all == ["async", "ran cart", "sync"])
+    }
+
+    @Test("each decision takes effect exactly once per call")
+    func exactlyOnce() async throws {
+        let log = Log()
+        let mediator = try makeShop(log: log)
+        let observer = Observer()
+        mediator.addInterceptor(Tracer(name: "first", log: log))
+        mediator.addInterceptor(Degrade(from: ("Shop", "checkout"), to: ("Shop", "cart"), log: log))
+        mediator.addInterceptor(Tracer(name: "last", log: log))
+        mediator.addInterceptor(observer)
+
+        for _ in 0..<3 { _ = try run(mediator, "checkout") }
+        for _ in 0..<3 { let _: String = try await mediator.perform("checkout", on: "Shop") }
+
+        #expect(log.count(of: "first sees Shop.checkout") == 6)
+        #expect(log.count(of: "redirect Shop.checkout") == 6)
+        #expect(log.count(of: "last sees Shop.cart") == 6)
+        #expect(log.count(of: "ran cart") == 6)
+        #expect(log.count(of: "ran checkout") == 0)
+        #expect(log.count(of: "first finished Shop.cart ok") == 6)
+        #expect(log.count(of: "last finished Shop.cart ok") == 6)
+        #expect(observer.finished.count == 6)
+    }
+}
