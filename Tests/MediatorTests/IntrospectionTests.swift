@@ -1,0 +1,157 @@
+import Foundation
+import Mediator
+import Synchronization
+import Testing
+
+/// A target that counts its instances and answers unknown actions, to prove introspection touches neither.
+private struct WatchedTarget: MediatorTarget {
+    static let targetName = "Watched"
+    static let actions: [MediatorAction<Self>] = [
+        MediatorAction("visible") { _, _ in 1 }
+    ]
+    init() { _ = Probe.current?.makeInstance() }
+    func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> MediatorFallback {
+        .value("answered")
+    }
+}
+
+/// Counts interceptor decisions.
+private final class DecisionCounter: MediatorInterceptor {
+    private let count = Atomic<Int>(0)
+    var decisions: Int { count.load(ordering: .relaxed) }
+    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+        count.wrappingAdd(1, ordering: .relaxed)
+        return .proceed
+    }
+}
+
+/// A target whose catalog entry exercises every field.
+private struct StoreTarget: MediatorTarget {
+    static let targetName = "Store"
+    static let summary = "Products and prices"
+    static let actions: [MediatorAction<Self>] = [
+        MediatorAction(
+            "product", summary: "Product detail",
+            parameters: [
+                .required("id", Int.self, "Product id"),
+                .optional("tab", Tab.self, default: .home, "Initial tab"),
+                .optional("tags", [String].self, "Filter tags"),
+                .required("done", native: (@Sendable (Bool) -> Void).self, "Called when closed"),
+            ],
+            exposure: .remote, urlPatterns: ["/product/:id", "/p/:id"]
+        ) { _, _ in "screen" },
+        MediatorAction("load", summary: "Loads the list") { _, _ async in [1, 2] },
+        .onMainActor("banner") { _, _ in },
+    ]
+}
+
+/// A second target, registered first, to prove the catalog sorts.
+private struct AccountTarget: MediatorTarget {
+    static let targetName = "Account"
+    static let actions: [MediatorAction<Self>] = [
+        MediatorAction("logout") { _, _ in }
+    ]
+}
+
+@Suite("Introspection")
+struct IntrospectionTests {
+    @Test("canPerform answers without creating an instance or running interceptors or fallbacks")
+    func canPerformHasNoSideEffects() throws {
+        let probe = Probe()
+        try probe.run {
+            let mediator = try makeMediator(WatchedTarget.self, CachedTarget.self)
+            let interceptor = DecisionCounter()
+            mediator.addInterceptor(interceptor)
+            let fallbackRuns = Atomic<Int>(0)
+            mediator.setFallbackHandler { _ in
+                fallbackRuns.wrappingAdd(1, ordering: .relaxed)
+                return .value("fallback")
+            }
+
+            #expect(mediator.canPerform("visible", on: "Watched"))
+            #expect(mediator.canPerform("ping", on: "Cached"))
+            #expect(!mediator.canPerform("hidden", on: "Watched"))
+            #expect(!mediator.canPerform("visible", on: "Nowhere"))
+            #expect(!mediator.canPerform("Visible", on: "watched"))
+
+            #expect(probe.instancesCreated == 0)
+            #expect(interceptor.decisions == 0)
+            #expect(fallbackRuns.load(ordering: .relaxed) == 0)
+
+            // The same unknown action, performed, does reach the target's handler: canPerform only asks.
+            let answered: String = try mediator.perform("hidden", on: "Watched")
+            #expect(answered == "answered")
+            #expect(interceptor.decisions == 1)
+        }
+    }
+
+    @Test("the catalog lists every target and action, sorted, with every declared field")
+    func catalogValues() throws {
+        let probe = Probe()
+        let catalog = try probe.run {
+            let mediator = try makeMediator(StoreTarget.self, AccountTarget.self, CachedTarget.self)
+            return mediator.catalog()
+        }
+        #expect(probe.instancesCreated == 0)
+        #expect(catalog.targets.map(\.name) == ["Account", "Cached", "Store"])
+
+        let store = try #require(catalog.target(named: "Store"))
+        #expect(store.summary == "Products and prices")
+        #expect(store.actions.map(\.name) == ["banner", "load", "product"])
+
+        let product = try #require(store.actions.last)
+        #expect(product.summary == "Product detail")
+        #expect(product.exposure == .remote)
+        #expect(product.execution == .synchronous)
+        #expect(product.result == "String")
+        #expect(product.urlPatterns == ["/product/:id", "/p/:id"])
+        // Parameters keep declaration order.
+        #expect(product.parameters.map(\.name) == ["id", "tab", "tags", "done"])
+        #expect(product.parameters.map(\.type) == ["Int", "Tab", "[String]", "@Sendable (Bool) -> ()"])
+        #expect(product.parameters.map(\.required) == [true, false, false, true])
+        #expect(product.parameters.map(\.defaultValue) == [nil, "home", nil, nil])
+        #expect(product.parameters.map(\.summary) == ["Product id", "Initial tab", "Filter tags", "Called when closed"])
+
+        let load = try #require(store.actions.first { $0.name == "load" })
+        #expect(load.execution == .asynchronous)
+        #expect(load.exposure == .local)
+        #expect(load.result == "Array<Int>")
+        let banner = try #require(store.actions.first { $0.name == "banner" })
+        #expect(banner.execution == .mainActor)
+        #expect(banner.result == "Void")
+        #expect(catalog.target(named: "Nowhere") == nil)
+    }
+
+    @Test("the catalog as JSON is stable: sorted keys and names, same text whatever the registration order")
+    func catalogJSON() throws {
+        let forward = try makeMediator(AccountTarget.self, StoreTarget.self)
+        let backward = try makeMediator(StoreTarget.self, AccountTarget.self)
+        let json = forward.catalog().jsonString()
+        #expect(json == backward.catalog().jsonString())
+        #expect(json == forward.catalog().jsonString())
+
+        let compact = try makeMediator(AccountTarget.self).catalog().jsonString(prettyPrinted: false)
+        #expect(compact == """
+            {"targets":[{"actions":[{"execution":"synchronous","exposure":"local","name":"logout","parameters":[],\
+            "result":"Void","summary":"","urlPatterns":[]}],"name":"Account","summary":""}]}
+            """)
+
+        // Slashes in URL patterns stay readable, and the JSON decodes back to the same catalog.
+        #expect(json.contains("\"/product/:id\""))
+        let decoded = try JSONDecoder().decode(MediatorCatalog.self, from: Data(json.utf8))
+        #expect(decoded == forward.catalog())
+        #expect(json.contains("\"defaultValue\" : \"home\""))
+    }
+
+    @Test("the catalog follows registration changes")
+    func catalogFollowsRegistry() throws {
+        let mediator = try makeMediator(AccountTarget.self)
+        #expect(mediator.catalog().targets.map(\.name) == ["Account"])
+        try mediator.register(StoreTarget.self)
+        #expect(mediator.catalog().targets.map(\.name) == ["Account", "Store"])
+        mediator.unregister("Account")
+        #expect(mediator.catalog().targets.map(\.name) == ["Store"])
+        #expect(Mediator().catalog().targets.isEmpty)
+        #expect(Mediator().catalog().jsonString(prettyPrinted: false) == #"{"targets":[]}"#)
+    }
+}
