@@ -72,6 +72,7 @@ extension Mediator {
                 throw MediatorError.duplicateTarget(target: box.name)
             }
             state.targets[box.name] = box
+            state.routing.noteRegistration(of: box.name)
         }
     }
 

@@ -44,6 +44,12 @@ public final class Mediator: Sendable {
 
 /// Everything a mediator's lock protects.
 struct RegistryState {
-    var targets: [String: any AnyTargetBox] = [:]
+    var targets: [String: any AnyTargetBox] = [:] {
+        didSet { targetsVersion &+= 1 }
+    }
+    /// Bumped by every change to `targets`, so the URL router knows when to rebuild its routes.
+    var targetsVersion: UInt64 = 0
     var settings = MediatorSettings()
+    /// URL schemes, hosts, options and configuration, and the router built from them (see `Mediator+URL.swift`).
+    var routing = RoutingState()
 }

@@ -31,7 +31,8 @@ public struct MediatorCatalog: Sendable, Codable, Equatable {
         public var execution: MediatorExecution
         /// The name of the type it returns.
         public var result: String
-        /// The URL patterns that route to it.
+        /// The URL patterns that route to it, as declared; a remote action is also reachable by the
+        /// convention route `scheme://Target/action`. See ``Mediator/validateRoutes()`` for invalid ones.
         public var urlPatterns: [String]
         /// Its parameters, in declaration order.
         public var parameters: [Parameter]
@@ -59,6 +60,8 @@ public struct MediatorCatalog: Sendable, Codable, Equatable {
         public var defaultValue: String?
         /// The parameter's one-line description.
         public var summary: String
+        /// Whether a URL may supply it; `false` for native-only values such as closures.
+        public var acceptsURLValues: Bool
 
         init(_ parameter: MediatorParameter) {
             name = parameter.name
@@ -66,6 +69,7 @@ public struct MediatorCatalog: Sendable, Codable, Equatable {
             required = parameter.isRequired
             defaultValue = parameter.defaultValue.map { String(describing: $0) }
             summary = parameter.summary
+            acceptsURLValues = parameter.acceptsURLValues
         }
     }
 

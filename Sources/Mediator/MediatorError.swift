@@ -30,6 +30,28 @@ public enum MediatorError: Error, Sendable, CustomStringConvertible {
     case mainActorRequired(target: String, action: String)
     /// An asynchronous action was called without `await`.
     case asyncActionCalledSynchronously(target: String, action: String)
+    /// A URL does not follow RFC 3986; `problem` says what is wrong and where (byte offset and component).
+    case malformedURL(url: String, problem: String)
+    /// A URL is longer than ``MediatorURLOptions/maximumLength`` allows.
+    case urlTooLong(length: Int, limit: Int)
+    /// A URL's scheme is neither a registered app scheme nor `http`/`https`; `registered` lists the app schemes.
+    case unknownURLScheme(scheme: String, registered: [String])
+    /// A web URL's host is not registered with ``Mediator/registerWebHost(_:)``; `registered` lists the hosts.
+    case unknownURLHost(host: String, registered: [String])
+    /// No URL pattern and no convention route matches the URL's path, and no unmatched-URL handler answered it.
+    case noRouteMatched(url: String, path: String)
+    /// The route configuration disables the route the URL reached (`route` is a pattern or `"Target.action"`).
+    case routeDisabled(url: String, route: String, reason: String?)
+    /// A URL tried to set a parameter that only native callers may supply, such as a closure.
+    case reservedURLParameter(key: String, action: String)
+    /// Route-configuration redirects for a URL went on longer than `limit` hops, which means a loop.
+    case routeRedirectLimitExceeded(url: String, limit: Int)
+    /// The declared URL routes have problems: conflicting patterns (naming both actions), invalid patterns.
+    case invalidRoutes(problems: [String])
+    /// A route configuration document was rejected as a whole; `problems` lists every problem found.
+    case invalidRouteConfiguration(problems: [String])
+    /// A URL for the action could not be generated; `problem` says which parameter or setting is missing.
+    case urlGenerationFailed(target: String, action: String, problem: String)
 
     /// One actionable line describing the failure.
     public var description: String {
@@ -60,6 +82,38 @@ public enum MediatorError: Error, Sendable, CustomStringConvertible {
             return "\(target).\(action) runs on the main actor; call it with await, or synchronously from the main actor."
         case let .asyncActionCalledSynchronously(target, action):
             return "\(target).\(action) is asynchronous; call it with try await."
+        case let .malformedURL(url, problem):
+            return "The URL \(Self.quote(url)) is malformed: \(problem)."
+        case let .urlTooLong(length, limit):
+            return "The URL is \(length) bytes long, over the limit of \(limit); raise MediatorURLOptions.maximumLength if such URLs are expected."
+        case let .unknownURLScheme(scheme, registered):
+            let list = registered.isEmpty ? "none is registered" : "registered: " + registered.joined(separator: ", ")
+            return "The URL scheme \"\(scheme)\" is not an app scheme (\(list)); register it with mediator.registerScheme(_:)."
+        case let .unknownURLHost(host, registered):
+            let list = registered.isEmpty ? "none is registered" : "registered: " + registered.joined(separator: ", ")
+            return "The web host \"\(host)\" is not registered (\(list)); register it with mediator.registerWebHost(_:)."
+        case let .noRouteMatched(url, path):
+            return "No route matches the path \(Self.quote(path)) of \(Self.quote(url)); declare a urlPattern on a remote action or set an unmatched-URL handler."
+        case let .routeDisabled(url, route, reason):
+            return "The route \(route) reached by \(Self.quote(url)) is disabled by the route configuration" + (reason.map { ": \($0)." } ?? ".")
+        case let .reservedURLParameter(key, action):
+            return "A URL cannot set parameter \"\(key)\" of \(action): it is native-only; pass it with open(_:with:) instead."
+        case let .routeRedirectLimitExceeded(url, limit):
+            return "Route configuration redirects for \(Self.quote(url)) exceeded \(limit) hops; check the configuration for a redirect loop."
+        case let .invalidRoutes(problems):
+            return "The URL routes have \(problems.count) problem(s): " + problems.joined(separator: "; ") + "."
+        case let .invalidRouteConfiguration(problems):
+            return "The route configuration was rejected and the previous one stays in force; \(problems.count) problem(s): "
+                + problems.joined(separator: "; ") + "."
+        case let .urlGenerationFailed(target, action, problem):
+            return "Cannot generate a URL for \(target).\(action): \(problem)."
         }
+    }
+
+    /// A URL or path in quotes, shortened so hostile input cannot flood a log line.
+    private static func quote(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > 120 else { return "\"\(text)\"" }
+        return "\"" + String(String.UnicodeScalarView(scalars.prefix(117))) + "...\" (\(text.utf8.count) bytes)"
     }
 }
