@@ -68,7 +68,11 @@ struct RegistrationTests {
         try probe.run {
             let mediator = try makeMediator(CachedTarget.self)
             let serials: [Int] = try (0..<5).map { _ in try mediator.perform("serial", on: "Cached") }
+            // A registry change drops every cached resolution; the kept instance must survive it.
+            try mediator.register(FreshTarget.self)
+            let afterChange: Int = try mediator.perform("serial", on: "Cached")
             #expect(serials == [1, 1, 1, 1, 1])
+            #expect(afterChange == 1)
             #expect(probe.instancesCreated == 1)
         }
     }
@@ -81,6 +85,7 @@ struct RegistrationTests {
             let uncached: Int = try mediator.perform("serial", on: "Fresh")
             let kept: Int = try mediator.perform("serial", on: "Fresh", cachingTarget: true)
             let later: Int = try mediator.perform("serial", on: "Fresh")
+            try mediator.register(CachedTarget.self)
             let laterStill: Int = try mediator.perform("serial", on: "Fresh")
             #expect(uncached == 1)
             #expect(kept == 2)
