@@ -20,6 +20,15 @@
 /// characters, spaces and DEL; a `%` not followed by two hex digits; `%00`; escapes that decode to
 /// invalid UTF-8. Raw non-ASCII characters are accepted as the IRI they are.
 struct URLParser {
+    /// Where in the URL a byte is, for error messages; a plain value so the hot path builds no text.
+    private enum Component {
+        case host
+        case pathSegment(Int)
+        case queryKey(fragment: Bool)
+        case queryValue(keyStart: Int, keyEnd: Int, fragment: Bool)
+        case query(fragment: Bool)
+    }
+
     private let bytes: UnsafeBufferPointer<UInt8>
     private let url: String
     private let options: MediatorURLOptions
@@ -86,8 +95,8 @@ struct URLParser {
                 if index > segmentStart { try addSegment(segmentStart, index, to: &segments) }
                 if byte != ASCII.slash { break }
                 segmentStart = index + 1
-            } else {
-                try check(index, in: "path segment \(segments.count + 1)")
+            } else if Self.isForbidden(byte) {
+                throw forbidden(index, in: .pathSegment(segments.count + 1))
             }
             index += 1
         }
@@ -97,17 +106,19 @@ struct URLParser {
             let start = index + 1
             index = start
             while index < end, bytes[index] != ASCII.hash { index += 1 }
-            try items(start, index, into: &query, component: "query")
+            try items(start, index, into: &query, fragment: false)
         }
 
         var fragment: Substring?
         if index < end, bytes[index] == ASCII.hash {
             let start = index + 1
-            for position in start..<end { try check(position, in: "fragment") }
+            for position in start..<end where Self.isForbidden(bytes[position]) {
+                throw forbidden(position, in: .query(fragment: true))
+            }
             fragment = Substring(decoding(start, end))
             if options.mergesFragmentParameters {
                 var fromFragment: [String: any Sendable] = [:]
-                try items(start, end, into: &fromFragment, component: "fragment")
+                try items(start, end, into: &fromFragment, fragment: true)
                 query.merge(fromFragment, uniquingKeysWith: { fromQuery, _ in fromQuery })
             }
         }
@@ -142,12 +153,12 @@ struct URLParser {
             }
         }
         for index in start..<hostEnd {
-            try check(index, in: "host")
+            if Self.isForbidden(bytes[index]) { throw forbidden(index, in: .host) }
             if Self.isForbiddenInHost(bytes[index]), !(bytes[start] == ASCII.leftBracket) {
                 throw fail("the host has \(describe(index)) at byte \(index), which a host cannot contain")
             }
         }
-        return try decode(start, hostEnd, plusAsSpace: false, component: "host")
+        return try decode(start, hostEnd, plusAsSpace: false, in: .host)
     }
 
     /// Decodes one path segment and applies dot-segment removal.
@@ -159,12 +170,15 @@ struct URLParser {
                 return
             }
         }
-        segments.append(try decode(start, end, plusAsSpace: false, component: "path segment \(segments.count + 1)"))
+        segments.append(try decode(start, end, plusAsSpace: false, in: .pathSegment(segments.count + 1)))
     }
 
     /// Decodes `key=value` items separated by `&` into `values`; repeated keys become arrays.
-    private func items(_ start: Int, _ end: Int, into values: inout [String: any Sendable], component: String) throws {
+    private func items(_ start: Int, _ end: Int, into values: inout [String: any Sendable], fragment: Bool) throws {
         var repeated: [String: [String]] = [:]
+        var separators = 1
+        for index in start..<end where bytes[index] == ASCII.ampersand { separators += 1 }
+        values.reserveCapacity(values.count + separators)
         var itemStart = start
         var equals = -1
         var index = start
@@ -173,12 +187,12 @@ struct URLParser {
             if byte == ASCII.ampersand {
                 if index > itemStart {
                     let keyEnd = equals >= 0 ? equals : index
-                    let key = try decode(itemStart, keyEnd, plusAsSpace: false, component: "a \(component) key")
+                    let key = try decode(itemStart, keyEnd, plusAsSpace: false, in: .queryKey(fragment: fragment))
                     if !key.isEmpty {
                         let value = equals >= 0
                             ? try decode(
                                 equals + 1, index, plusAsSpace: options.decodesPlusAsSpace,
-                                component: "the \(component) value of \"\(key)\"")
+                                in: .queryValue(keyStart: itemStart, keyEnd: keyEnd, fragment: fragment))
                             : ""
                         if let existing = values.updateValue(value, forKey: key) {
                             if repeated[key] == nil { repeated[key] = [(existing as? String) ?? ""] }
@@ -188,9 +202,10 @@ struct URLParser {
                 }
                 itemStart = index + 1
                 equals = -1
-            } else {
-                try check(index, in: component)
-                if byte == ASCII.equals, equals < 0 { equals = index }
+            } else if Self.isForbidden(byte) {
+                throw forbidden(index, in: .query(fragment: fragment))
+            } else if byte == ASCII.equals, equals < 0 {
+                equals = index
             }
             index += 1
         }
@@ -200,7 +215,7 @@ struct URLParser {
     // MARK: Decoding
 
     /// Percent-decodes `bytes[start..<end]`; the fast path copies bytes that need no decoding.
-    private func decode(_ start: Int, _ end: Int, plusAsSpace: Bool, component: @autoclosure () -> String) throws -> String {
+    private func decode(_ start: Int, _ end: Int, plusAsSpace: Bool, in component: Component) throws -> String {
         var needsDecoding = false
         for index in start..<end {
             let byte = bytes[index]
@@ -219,10 +234,10 @@ struct URLParser {
                     guard index + 2 < end, let high = Self.hexValue(bytes[index + 1]), let low = Self.hexValue(bytes[index + 2])
                     else {
                         let shown = decoding(index, min(index + 3, end))
-                        throw fail("a malformed percent escape \"\(shown)\" at byte \(index) in \(component()); write % as %25")
+                        throw fail("a malformed percent escape \"\(shown)\" at byte \(index) in \(describe(component)); write % as %25")
                     }
                     let decoded = high << 4 | low
-                    guard decoded != 0 else { throw fail("\"%00\" (NUL) at byte \(index) in \(component())") }
+                    guard decoded != 0 else { throw fail("\"%00\" (NUL) at byte \(index) in \(describe(component))") }
                     output[count] = decoded
                     index += 3
                 } else {
@@ -232,7 +247,7 @@ struct URLParser {
                 count += 1
             }
             guard let text = String(validating: UnsafeBufferPointer(rebasing: output[0..<count]), as: UTF8.self) else {
-                throw fail("the percent escapes in \(component()) decode to invalid UTF-8")
+                throw fail("the percent escapes in \(describe(component)) decode to invalid UTF-8")
             }
             return text
         }
@@ -255,12 +270,24 @@ struct URLParser {
 
     // MARK: Checks
 
-    /// Refuses control characters, space and DEL anywhere in a URL.
+    /// Control characters, space and DEL: refused anywhere in a URL.
     @inline(__always)
-    private func check(_ index: Int, in component: @autoclosure () -> String) throws {
-        let byte = bytes[index]
-        if byte <= ASCII.space || byte == ASCII.delete {
-            throw fail("\(describe(index)) at byte \(index) in \(component()); percent-encode it")
+    private static func isForbidden(_ byte: UInt8) -> Bool {
+        byte <= ASCII.space || byte == ASCII.delete
+    }
+
+    private func forbidden(_ index: Int, in component: Component) -> MediatorError {
+        fail("\(describe(index)) at byte \(index) in \(describe(component)); percent-encode it")
+    }
+
+    private func describe(_ component: Component) -> String {
+        switch component {
+        case .host: return "the host"
+        case .pathSegment(let number): return "path segment \(number)"
+        case .queryKey(let fragment): return fragment ? "a fragment key" : "a query key"
+        case let .queryValue(keyStart, keyEnd, fragment):
+            return "the \(fragment ? "fragment" : "query") value of \"\(decoding(keyStart, keyEnd))\""
+        case .query(let fragment): return fragment ? "the fragment" : "the query"
         }
     }
 
