@@ -134,7 +134,7 @@ public struct MediatorRouteConfiguration: Sendable, Equatable {
         for key in object.keys.sorted() where !["version", "webFallback", "rules"].contains(key) {
             problems.append("unknown top-level key \"\(key)\"")
         }
-        if let version = object["version"] as? Int, !(object["version"] is Bool) {
+        if let version = object["version"].flatMap(Self.integer) {
             if version != 1 { problems.append("version \(version) is not supported; use 1") }
         } else {
             problems.append("\"version\": 1 is required")
@@ -155,6 +155,19 @@ public struct MediatorRouteConfiguration: Sendable, Equatable {
         }
         guard problems.isEmpty else { throw MediatorError.invalidRouteConfiguration(problems: problems) }
         self.init(webFallback: webFallback, rules: rules)
+    }
+
+    /// A JSON number as an integer; `JSONSerialization` hands numbers over as `NSNumber` on some platforms.
+    private static func integer(_ value: Any) -> Int? {
+        if let number = value as? Int { return number }
+        if let number = value as? NSNumber, number.doubleValue == Double(number.intValue) { return number.intValue }
+        return nil
+    }
+
+    /// A JSON boolean, whichever way the platform's `JSONSerialization` represents it.
+    private static func boolean(_ value: Any) -> Bool? {
+        if let flag = value as? Bool { return flag }
+        return (value as? NSNumber)?.boolValue
     }
 
     private static func describe(_ error: any Error) -> String {
@@ -215,7 +228,7 @@ public struct MediatorRouteConfiguration: Sendable, Equatable {
                 problems.append("\(path).degradeTo must be a URL string")
             }
         default:
-            if object["disabled"] as? Bool == true, !(object["disabled"] is NSNumber && !(object["disabled"] is Bool)) {
+            if object["disabled"].flatMap(Self.boolean) == true {
                 effect = .disable(reason: object["reason"] as? String)
             } else {
                 problems.append("\(path).disabled must be true")
