@@ -1,4 +1,3 @@
-import Synchronization
 extension Mediator {
     /// Appends an interceptor to the chain every call passes through, in installation order.
     /// - Parameter interceptor: The interceptor.

@@ -1,4 +1,3 @@
-import Synchronization
 extension Mediator {
     /// Performs an action by name and returns its result as the type the caller asks for.
     ///

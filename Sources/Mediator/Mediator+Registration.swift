@@ -1,4 +1,3 @@
-import Synchronization
 extension Mediator {
     /// Registers a target type under its ``MediatorTarget/targetName``; nothing is created until the first call.
     /// - Parameters:

@@ -23,7 +23,7 @@ public final class Mediator: Sendable {
     let id: UInt64
     /// Bumped, under `registry`'s lock, by every change that invalidates cached resolutions.
     let generation = Atomic<UInt64>(0)
-    let registry = Mutex(RegistryState())
+    let registry = Locked(RegistryState())
 
     private static let nextID = Atomic<UInt64>(1)
 

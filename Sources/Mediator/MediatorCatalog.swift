@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Everything that can be called through a mediator: targets, actions, parameters and exposure.
 ///

@@ -1,5 +1,4 @@
 public import Mediator
-import Synchronization
 
 /// An interceptor that records every call a mediator dispatches, with its outcome, for assertions.
 ///
@@ -10,7 +9,7 @@ import Synchronization
 /// #expect(recorder.calls.map(\.action) == ["checkout"])
 /// ```
 public final class CallRecorder: MediatorInterceptor {
-    private let state = Mutex<(calls: [RecordedCall], outcomes: [MediatorOutcome])>(([], []))
+    private let state = Locked<(calls: [RecordedCall], outcomes: [MediatorOutcome])>(([], []))
 
     /// Creates an empty recorder.
     public init() {}

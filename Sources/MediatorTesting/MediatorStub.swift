@@ -1,5 +1,4 @@
 public import Mediator
-import Synchronization
 
 /// A test double registered under a real target name: canned answers per action, calls recorded.
 ///
@@ -13,7 +12,7 @@ import Synchronization
 public final class MediatorStub: Sendable {
     /// The target name the stub answers to.
     public let targetName: String
-    private let recorded = Mutex<[RecordedCall]>([])
+    private let recorded = Locked<[RecordedCall]>([])
 
     init(targetName: String) {
         self.targetName = targetName

@@ -23,7 +23,7 @@ private func serial(_ target: String, on mediator: Mediator, caching: Bool = fal
 /// What workers report back: wrong answers and unexpected errors.
 private final class Tally: Sendable {
     private let wrong = Atomic<Int>(0)
-    private let errors = Mutex<[String]>([])
+    private let errors = Locked<[String]>([])
     var wrongAnswers: Int { wrong.load(ordering: .relaxed) }
     var failures: [String] { errors.withLock { $0 } }
     func wrongAnswer() { wrong.wrappingAdd(1, ordering: .relaxed) }

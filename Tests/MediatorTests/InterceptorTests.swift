@@ -1,10 +1,9 @@
 import Mediator
-import Synchronization
 import Testing
 
 /// A thread-safe list of strings that interceptors and handlers append to.
 private final class Log: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = Locked<[String]>([])
     func append(_ entry: String) { entries.withLock { $0.append(entry) } }
     var all: [String] { entries.withLock { $0 } }
     func count(of entry: String) -> Int { all.filter { $0 == entry }.count }
@@ -32,7 +31,7 @@ private struct Finished: Sendable {
 
 /// Records every finished call, as an analytics interceptor would.
 private final class Observer: MediatorInterceptor {
-    private let events = Mutex<[Finished]>([])
+    private let events = Locked<[Finished]>([])
     var finished: [Finished] { events.withLock { $0 } }
     func callDidFinish(_ call: MediatorCall, outcome: MediatorOutcome, duration: Duration) {
         events.withLock { $0.append(Finished(call: call, outcome: outcome, duration: duration)) }

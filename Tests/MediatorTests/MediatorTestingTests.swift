@@ -1,6 +1,5 @@
 import Mediator
 import MediatorTesting
-import Synchronization
 import Testing
 
 /// The real target a stub stands in for.
@@ -58,7 +57,7 @@ struct MediatorTestingTests {
                 return amount * 2
             }
         ])
-        let results = Mutex<[Bool]>([])
+        let results = Locked<[Bool]>([])
         let done: @Sendable (Bool) -> Void = { ok in results.withLock { $0.append(ok) } }
         let doubled: Int = try mediator.perform("pay", on: "Payments", with: ["amount": "21", "done": done])
         let _: Int = try mediator.perform("pay", on: "Payments", with: ["amount": 500, "done": done])

@@ -1,5 +1,4 @@
 import Mediator
-import Synchronization
 import Testing
 
 /// Answers some unknown actions itself, like CTMediator's `notFound:`.
@@ -23,7 +22,7 @@ private struct LegacyTarget: MediatorTarget {
 
 /// A fallback handler that records what it receives and answers from a table.
 private final class FallbackSpy: Sendable {
-    private let received = Mutex<[MediatorUnresolvedCall]>([])
+    private let received = Locked<[MediatorUnresolvedCall]>([])
     let answer: @Sendable (MediatorUnresolvedCall) throws -> MediatorFallback
 
     init(answer: @escaping @Sendable (MediatorUnresolvedCall) throws -> MediatorFallback) {

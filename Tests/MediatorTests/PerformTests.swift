@@ -1,6 +1,5 @@
 import Foundation
 import Mediator
-import Synchronization
 import Testing
 
 /// Takes completion callbacks as parameters, as native callers pass them.
@@ -27,7 +26,7 @@ private struct UploaderTarget: MediatorTarget {
 /// Guards remote access: one local action, one remote action, each counting its runs.
 private struct ProfileTarget: MediatorTarget {
     static let targetName = "Profile"
-    static let runs = Mutex<[String]>([])
+    static let runs = Locked<[String]>([])
     static let actions: [MediatorAction<Self>] = [
         MediatorAction("deleteAccount") { _, p in
             ProfileTarget.record(p, "deleteAccount")
@@ -193,7 +192,7 @@ struct PerformTests {
     @Test("a completion closure passed as a parameter is called")
     func completionClosures() async throws {
         let mediator = try makeMediator(UploaderTarget.self)
-        let received = Mutex<[Result<Int, FixtureError>]>([])
+        let received = Locked<[Result<Int, FixtureError>]>([])
         let completion: UploaderTarget.Completion = { result in received.withLock { $0.append(result) } }
         try performSync(mediator, "upload", on: "Uploader", with: ["size": 21, "completion": completion], as: Void.self)
         try performSync(mediator, "upload", on: "Uploader", with: ["size": 0, "completion": completion], as: Void.self)

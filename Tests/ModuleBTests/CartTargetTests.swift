@@ -4,7 +4,6 @@ import ModuleAFacade
 import ModuleB
 import ModuleBFacade
 import Presentation
-import Synchronization
 import Testing
 
 /// The Cart module's behaviour, with the Products module replaced by doubles.
@@ -20,7 +19,7 @@ import Testing
 
     @Test func addCallsTheCompletionWithTheNewCart() throws {
         let (mediator, _) = try cartWithStubbedProducts()
-        let received = Mutex<CartSummary?>(nil)
+        let received = Locked<CartSummary?>(nil)
         try mediator.cart.add(productID: 2) { summary in received.withLock { $0 = summary } }
         #expect(received.withLock { $0?.itemCount } == 1)
     }

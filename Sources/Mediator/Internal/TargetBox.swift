@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A registered target, erased so the registry can hold targets of any type.
 protocol AnyTargetBox: AnyObject, Sendable {
     var name: String { get }
@@ -23,7 +21,7 @@ final class TargetBox<Target: Sendable>: AnyTargetBox {
     private let makeInstance: @Sendable () -> Target
     private let declareActions: @Sendable () -> [MediatorAction<Target>]
     private let unknownAction: @Sendable (Target, String, MediatorParameters) throws -> MediatorFallback
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         var table: ActionTable?

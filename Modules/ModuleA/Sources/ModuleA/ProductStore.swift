@@ -1,9 +1,9 @@
+import Mediator
 import ModuleAFacade
-import Synchronization
 
 /// The Products module's data: an in-memory catalog standing in for a real service.
 final class ProductStore: Sendable {
-    private let products: Mutex<[Int: ProductSummary]>
+    private let products: Locked<[Int: ProductSummary]>
     private let categories: [Int: ProductCategory]
 
     init() {
@@ -13,7 +13,7 @@ final class ProductStore: Sendable {
             (ProductSummary(id: 3, name: "Kyusu teapot", cents: 4_900), .teaware),
             (ProductSummary(id: 42, name: "Gyokuro", cents: 3_200), .tea),
         ]
-        products = Mutex(Dictionary(uniqueKeysWithValues: seed.map { ($0.0.id, $0.0) }))
+        products = Locked(Dictionary(uniqueKeysWithValues: seed.map { ($0.0.id, $0.0) }))
         categories = Dictionary(uniqueKeysWithValues: seed.map { ($0.0.id, $0.1) })
     }
 

@@ -1,11 +1,11 @@
+import Mediator
 import ModuleAFacade
 import ModuleBFacade
-import Synchronization
 
 /// The cart's lines, shared by every call to the Cart target.
 final class CartStore: Sendable {
-    private let lines = Mutex<[CartLine]>([])
-    private let orders = Mutex(0)
+    private let lines = Locked<[CartLine]>([])
+    private let orders = Locked(0)
 
     /// Adds a product, merging with an existing line.
     func add(_ product: ProductSummary, quantity: Int) -> CartSummary {
