@@ -47,6 +47,12 @@ let package = Package(
             name: "ModuleBTests",
             dependencies: ["ModuleB", "ModuleBFacade", "ModuleAFacade", "Mediator", "MediatorTesting", "Presentation"]),
 
+        // The composition root and command-line app.
+        .executableTarget(
+            name: "App",
+            dependencies: ["Mediator", "Presentation", "ModuleA", "ModuleAFacade", "ModuleB", "ModuleBFacade"],
+            path: "App/Sources/App"),
+        .testTarget(name: "AppTests", dependencies: ["App"]),
     ]
 )
 

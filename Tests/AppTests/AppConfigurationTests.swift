@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// `--config`: route configuration applied by the App before its command runs.
+@Suite struct AppConfigurationTests {
+    /// The example configuration shipped with the App.
+    static let example: String = {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("App/Examples/route-config.json").path
+    }()
+
+    @Test func theExampleRedirectsDegradesAndDisables() throws {
+        let redirected = try AppRunner.run(["--config", Self.example, "open", "shop://item/42"])
+        #expect(redirected.status == 0)
+        #expect(redirected.output.contains("screen: Gyokuro"))
+
+        let degraded = try AppRunner.run(["--config", Self.example, "open", "shop://product/42/reviews"])
+        #expect(degraded.status == 0)
+        #expect(degraded.output.contains("https://shop.example.com/reviews/42"))
+
+        let disabled = try AppRunner.run(["--config", Self.example, "open", "shop://checkout"])
+        #expect(disabled.status == 1)
+        #expect(disabled.errors.contains("checkout is down for maintenance"))
+    }
+
+    @Test func anInvalidConfigurationIsRejectedWithEveryProblem() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-config-\(UUID()).json")
+        try Data(#"{"version": 2, "rules": [{"pattern": "/x", "redirectTo": "/y", "colour": 1}]}"#.utf8).write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let run = try AppRunner.run(["--config", path.path, "open", "shop://product/42"])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("version 2"))
+        #expect(run.errors.contains("colour"))
+        #expect(!run.output.contains("screen: Gyokuro"))
+    }
+
+    @Test func aMissingConfigurationFileIsAOneLineError() throws {
+        let run = try AppRunner.run(["--config", "/nonexistent/routes.json"])
+        #expect(run.status == 1)
+        #expect(run.errors.split(separator: "\n").count == 1)
+    }
+
+    @Test func theWebFallbackOpensOnlyTheShopsOwnPages() throws {
+        let run = try AppRunner.run(["open", "shop://Web/open?url=https://evil.example.org/"])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("only https pages on shop.example.com"))
+    }
+}
