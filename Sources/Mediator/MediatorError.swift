@@ -91,7 +91,7 @@ public enum MediatorError: Error, Sendable, CustomStringConvertible {
             return "The URL scheme \"\(scheme)\" is not an app scheme (\(list)); register it with mediator.registerScheme(_:)."
         case let .unknownURLHost(host, registered):
             let list = registered.isEmpty ? "none is registered" : "registered: " + registered.joined(separator: ", ")
-            return "The web host \"\(host)\" is not registered (\(list)); register it with mediator.registerWebHost(_:)."
+            return "The web host \(Self.quote(host)) is not registered (\(list)); register it with mediator.registerWebHost(_:)."
         case let .noRouteMatched(url, path):
             return "No route matches the path \(Self.quote(path)) of \(Self.quote(url)); declare a urlPattern on a remote action or set an unmatched-URL handler."
         case let .routeDisabled(url, route, reason):
@@ -110,10 +110,24 @@ public enum MediatorError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    /// A URL or path in quotes, shortened so hostile input cannot flood a log line.
+    /// A URL or path in quotes, shortened and with control and bidirectional-override characters
+    /// escaped, so hostile input can neither flood nor forge a log line.
     private static func quote(_ text: String) -> String {
-        let scalars = text.unicodeScalars
-        guard scalars.count > 120 else { return "\"\(text)\"" }
-        return "\"" + String(String.UnicodeScalarView(scalars.prefix(117))) + "...\" (\(text.utf8.count) bytes)"
+        var quoted = "\""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            count += 1
+            if count > 117 {
+                quoted += "...\" (\(text.utf8.count) bytes)"
+                return quoted
+            }
+            switch scalar.value {
+            case 0..<0x20, 0x7F..<0xA0, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+                quoted += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default:
+                quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
     }
 }

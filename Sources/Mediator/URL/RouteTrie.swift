@@ -85,22 +85,21 @@ struct RouteTrie: Sendable {
         nodes.flatMap { node in [node.end, node.wildcard].filter { $0.count > 1 } }
     }
 
-    /// The best route for a path, or `nil`. Placeholder segments of a shape probe are matched by
-    /// `isPlaceholderProbe`, which lets configuration validation ask "would this template match?".
+    /// The best route for a path, or `nil`.
     func match(_ path: URLPath) -> Int? {
-        match(path, node: 0, depth: 0)
+        nodes.withUnsafeBufferPointer { nodes in Self.match(path, in: nodes, node: 0, depth: 0) }
     }
 
-    private func match(_ path: URLPath, node index: Int, depth: Int) -> Int? {
-        let node = nodes[index]
-        if depth == path.count { return node.end.first }
-        let segment = path[depth]
-        if let next = node.literals[segment], let found = match(path, node: next, depth: depth + 1) {
+    /// Walks the nodes in place, so no node (and none of its tables) is copied or retained.
+    private static func match(_ path: URLPath, in nodes: UnsafeBufferPointer<Node>, node index: Int, depth: Int) -> Int? {
+        if depth == path.count { return nodes[index].end.first }
+        if let next = nodes[index].literals[path[depth]], let found = match(path, in: nodes, node: next, depth: depth + 1) {
             return found
         }
-        if node.placeholder >= 0, let found = match(path, node: node.placeholder, depth: depth + 1) {
+        let placeholder = nodes[index].placeholder
+        if placeholder >= 0, let found = match(path, in: nodes, node: placeholder, depth: depth + 1) {
             return found
         }
-        return node.wildcard.first
+        return nodes[index].wildcard.first
     }
 }

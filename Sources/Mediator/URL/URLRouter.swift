@@ -99,11 +99,10 @@ final class URLRouter: Sendable {
         var rule: Int
         var reached: String
         if let found = match(path, scheme: isApp ? parsed.scheme : nil, fallsBack: fallsBack) {
-            let route = routes.routes[found]
-            capture(route.shape, from: path, into: &values)
-            action = route.action
-            rule = route.rule
-            reached = route.pattern.text
+            capture(routes.routes[found].shape, from: path, into: &values)
+            action = routes.routes[found].action
+            rule = routes.routes[found].rule
+            reached = ""
         } else if isApp, path.count == 2,
             let index = routes.actionIndex[ActionKey(target: path[0], action: path[1])]
         {
@@ -126,7 +125,7 @@ final class URLRouter: Sendable {
         }
         if action >= 0 { try checkReserved(values, for: action) }
 
-        if rule < 0, action >= 0, let actionRule = routes.actionRules[action] { rule = actionRule }
+        if rule < 0, action >= 0, !routes.actionRules.isEmpty, let actionRule = routes.actionRules[action] { rule = actionRule }
         var hops = 0
         while rule >= 0 {
             hops += 1
@@ -154,17 +153,16 @@ final class URLRouter: Sendable {
                 let route = routes.routes[found]
                 capture(route.shape, from: next, into: &values)
                 action = route.action
-                reached = route.pattern.text
+                reached = next.text
                 if action >= 0 { try checkReserved(values, for: action) }
                 rule = route.rule >= 0 ? route.rule : (action >= 0 ? routes.actionRules[action] ?? -1 : -1)
             }
         }
-        guard action >= 0 else { throw MediatorError.noRouteMatched(url: url, path: reached) }
-        let entry = routes.actions[action]
+        guard action >= 0 else { throw MediatorError.noRouteMatched(url: url, path: reached.isEmpty ? path.text : reached) }
         if !caller.isEmpty {
             for (key, value) in caller.values { values[key] = value }
         }
-        return .call(target: entry.target, action: entry.action, parameters: MediatorParameters(values))
+        return .call(target: routes.actions[action].target, action: routes.actions[action].action, parameters: MediatorParameters(values))
     }
 
     /// Whether a URL reaches an action a URL may reach, running no handler of any kind.
@@ -198,9 +196,9 @@ final class URLRouter: Sendable {
     /// Refuses URL values for parameters only native callers may supply.
     @inline(__always)
     private func checkReserved(_ values: [String: any Sendable], for action: Int) throws {
-        let entry = routes.actions[action]
-        for key in entry.nativeOnly where values[key] != nil {
-            throw MediatorError.reservedURLParameter(key: key, action: entry.label)
+        guard !routes.actions[action].nativeOnly.isEmpty, !values.isEmpty else { return }
+        for key in routes.actions[action].nativeOnly where values[key] != nil {
+            throw MediatorError.reservedURLParameter(key: key, action: routes.actions[action].label)
         }
     }
 
