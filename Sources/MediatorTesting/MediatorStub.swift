@@ -1,4 +1,5 @@
 public import Mediator
+import Testing
 
 /// A test double registered under a real target name: canned answers per action, calls recorded.
 ///
@@ -51,10 +52,18 @@ extension Mediator {
     /// - Parameters:
     ///   - targetName: The real target's name.
     ///   - answers: The canned answer per action name.
+    ///   - fileID: Where the stub is registered; an `.unimplemented` answer reports its issue there.
+    ///   - filePath: Where the stub is registered.
+    ///   - line: Where the stub is registered.
+    ///   - column: Where the stub is registered.
     /// - Returns: The stub, for assertions on its calls.
     /// - Throws: Nothing in practice; registration with replacement cannot collide.
     @discardableResult
-    public func stub(_ targetName: String, answers: [String: StubAnswer]) throws -> MediatorStub {
+    public func stub(
+        _ targetName: String, answers: [String: StubAnswer],
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) throws -> MediatorStub {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let stub = MediatorStub(targetName: targetName)
         let actions = answers.keys.sorted().map { name in
             let answer = answers[name] ?? .unimplemented
@@ -64,7 +73,8 @@ extension Mediator {
                 case .value(let value): return value
                 case .failure(let error): throw error
                 case .handler(let handler): return try handler(parameters)
-                case .unimplemented: throw Unimplemented.report(target: targetName, action: name, parameters: parameters)
+                case .unimplemented:
+                    throw Unimplemented.report(target: targetName, action: name, parameters: parameters, registeredAt: location)
                 }
             }
         }
@@ -81,17 +91,26 @@ extension Mediator {
     ///
     /// Use it for neighbours a test must not touch; a call records a test issue naming the action and
     /// throws ``UnimplementedCallError``.
-    /// - Parameter targetName: The real target's name.
+    /// - Parameters:
+    ///   - targetName: The real target's name.
+    ///   - fileID: Where the double is registered; the test issue is reported there.
+    ///   - filePath: Where the double is registered.
+    ///   - line: Where the double is registered.
+    ///   - column: Where the double is registered.
     /// - Returns: The double, whose ``MediatorStub/calls`` lists the forbidden calls.
     /// - Throws: Nothing in practice; registration with replacement cannot collide.
     @discardableResult
-    public func unimplemented(_ targetName: String) throws -> MediatorStub {
+    public func unimplemented(
+        _ targetName: String,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) throws -> MediatorStub {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let stub = MediatorStub(targetName: targetName)
         try register(
             targetNamed: targetName, summary: "Unimplemented \(targetName)", actions: [], replacingExisting: true,
             unknownAction: { action, parameters in
                 stub.record(action, parameters)
-                throw Unimplemented.report(target: targetName, action: action, parameters: parameters)
+                throw Unimplemented.report(target: targetName, action: action, parameters: parameters, registeredAt: location)
             })
         return stub
     }

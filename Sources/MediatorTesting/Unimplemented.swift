@@ -16,11 +16,14 @@ public struct UnimplementedCallError: Error, Sendable, CustomStringConvertible {
 
 /// Reports calls that reached an unimplemented double.
 enum Unimplemented {
-    /// Records a test issue (when a test is running) and returns the error to throw.
-    static func report(target: String, action: String, parameters: MediatorParameters) -> UnimplementedCallError {
+    /// Records a test issue (when a test is running) at the double's registration site, and
+    /// returns the error to throw.
+    static func report(
+        target: String, action: String, parameters: MediatorParameters, registeredAt location: SourceLocation
+    ) -> UnimplementedCallError {
         let error = UnimplementedCallError(target: target, action: action)
         if Test.current != nil {
-            Issue.record("\(error) Parameters: \(parameters)")
+            Issue.record("\(error) Parameters: \(parameters)", sourceLocation: location)
         }
         return error
     }
