@@ -141,7 +141,7 @@ extension Mediator {
         switch try currentRouter().resolve(url, with: parameters, runsUnmatchedHandler: true) {
         case .value(let value):
             return value
-        case let .call(target, action, values):
+        case let .call(target, action, values, _):
             return try dispatch(action, on: target, with: values, source: .remote, cachingTarget: false)
         }
     }
@@ -159,7 +159,7 @@ extension Mediator {
         switch try currentRouter().resolve(url, with: parameters, runsUnmatchedHandler: true) {
         case .value(let value):
             return try castURLResult(value, url: url)
-        case let .call(target, action, values):
+        case let .call(target, action, values, _):
             let value = try dispatch(action, on: target, with: values, source: .remote, cachingTarget: false)
             return try castURLResult(value, url: url, target: target, action: action)
         }
@@ -176,7 +176,7 @@ extension Mediator {
         switch try currentRouter().resolve(url, with: parameters, runsUnmatchedHandler: true) {
         case .value(let value):
             return value
-        case let .call(target, action, values):
+        case let .call(target, action, values, _):
             return try await dispatchAsync(action, on: target, with: values, source: .remote, cachingTarget: false)
         }
     }
@@ -194,7 +194,7 @@ extension Mediator {
         switch try currentRouter().resolve(url, with: parameters, runsUnmatchedHandler: true) {
         case .value(let value):
             return try castURLResult(value, url: url)
-        case let .call(target, action, values):
+        case let .call(target, action, values, _):
             let value = try await dispatchAsync(action, on: target, with: values, source: .remote, cachingTarget: false)
             return try castURLResult(value, url: url, target: target, action: action)
         }

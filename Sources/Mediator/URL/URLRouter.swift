@@ -62,8 +62,9 @@ final class URLRouter: Sendable {
 
     /// Where a URL leads.
     enum Destination {
-        /// Perform this action with these parameters, as a remote call.
-        case call(target: String, action: String, parameters: MediatorParameters)
+        /// Perform this action with these parameters, as a remote call; `index` is the action's
+        /// index in the route set, or `nil` for an unmatched handler's redirect.
+        case call(target: String, action: String, parameters: MediatorParameters, index: Int?)
         /// The unmatched-URL handler answered with a value.
         case value(any Sendable)
     }
@@ -119,7 +120,8 @@ final class URLRouter: Sendable {
                 fragment: parsed.fragment.map(String.init), parameters: caller)
             switch try handler(request) {
             case .value(let value): return .value(value)
-            case let .redirect(target, action, parameters): return .call(target: target, action: action, parameters: parameters)
+            case let .redirect(target, action, parameters):
+                return .call(target: target, action: action, parameters: parameters, index: nil)
             case .notHandled: throw MediatorError.noRouteMatched(url: url, path: path.text)
             }
         }
@@ -162,15 +164,16 @@ final class URLRouter: Sendable {
         if !caller.isEmpty {
             for (key, value) in caller.values { values[key] = value }
         }
-        return .call(target: routes.actions[action].target, action: routes.actions[action].action, parameters: MediatorParameters(values))
+        return .call(
+            target: routes.actions[action].target, action: routes.actions[action].action,
+            parameters: MediatorParameters(values), index: action)
     }
 
     /// Whether a URL reaches an action a URL may reach, running no handler of any kind.
     func canOpen(_ url: String) -> Bool {
-        guard case .call(let target, let action, _) = try? resolve(url, with: [:], runsUnmatchedHandler: false) else {
+        guard case .call(_, _, _, let index?) = try? resolve(url, with: [:], runsUnmatchedHandler: false) else {
             return false
         }
-        guard let index = routes.actionIndex[ActionKey(target: target, action: action)] else { return false }
         return routes.actions[index].exposure == .remote
     }
 
