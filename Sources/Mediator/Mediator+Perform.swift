@@ -11,13 +11,17 @@ extension Mediator {
     ///   - source: `.remote` for calls built from outside input (a push payload); they reach only remote actions.
     ///   - cachingTarget: Keep the target instance this call creates for later calls.
     ///   - type: The result type; usually inferred.
+    ///   - isolation: The caller's actor, filled in by the compiler; a main-actor caller may run main-actor actions.
     /// - Returns: The action's result.
     /// - Throws: A ``MediatorError`` naming what went wrong.
     public func perform<Result: Sendable>(
         _ action: String, on target: String, with parameters: MediatorParameters = [:],
-        source: MediatorCallSource = .local, cachingTarget: Bool = false, as type: Result.Type = Result.self
+        source: MediatorCallSource = .local, cachingTarget: Bool = false, as type: Result.Type = Result.self,
+        isolation: (any Actor)? = #isolation
     ) throws -> Result {
-        let value = try dispatch(action, on: target, with: parameters, source: source, cachingTarget: cachingTarget)
+        let value = try dispatch(
+            action, on: target, with: parameters, source: source, cachingTarget: cachingTarget,
+            onMainActor: isolation === MainActor.shared)
         return try cast(value, to: type, target: target, action: action)
     }
 
@@ -28,14 +32,17 @@ extension Mediator {
     ///   - parameters: The call's parameters.
     ///   - source: `.remote` for calls built from outside input; they reach only remote actions.
     ///   - cachingTarget: Keep the target instance this call creates for later calls.
+    ///   - isolation: The caller's actor, filled in by the compiler; a main-actor caller may run main-actor actions.
     /// - Returns: The action's result, untyped.
     /// - Throws: A ``MediatorError`` naming what went wrong.
     @discardableResult
     public func perform(
         _ action: String, on target: String, with parameters: MediatorParameters = [:],
-        source: MediatorCallSource = .local, cachingTarget: Bool = false
+        source: MediatorCallSource = .local, cachingTarget: Bool = false, isolation: (any Actor)? = #isolation
     ) throws -> any Sendable {
-        try dispatch(action, on: target, with: parameters, source: source, cachingTarget: cachingTarget)
+        try dispatch(
+            action, on: target, with: parameters, source: source, cachingTarget: cachingTarget,
+            onMainActor: isolation === MainActor.shared)
     }
 
     /// Performs an action by name with `await`, which also reaches asynchronous and main-actor actions.

@@ -134,15 +134,20 @@ extension Mediator {
     /// - Parameters:
     ///   - url: The URL, such as `shop://product/42` or `https://shop.example.com/product/42`.
     ///   - parameters: Native values for the action (a completion closure, say); they win over the URL's.
+    ///   - isolation: The caller's actor, filled in by the compiler; a main-actor caller may reach main-actor actions.
     /// - Returns: The action's result, untyped.
     /// - Throws: A ``MediatorError`` saying why the URL was refused or what the action reported.
     @discardableResult
-    public func open(_ url: String, with parameters: MediatorParameters = [:]) throws -> any Sendable {
+    public func open(
+        _ url: String, with parameters: MediatorParameters = [:], isolation: (any Actor)? = #isolation
+    ) throws -> any Sendable {
         switch try currentRouter().resolve(url, with: parameters, runsUnmatchedHandler: true) {
         case .value(let value):
             return value
         case let .call(target, action, values, _):
-            return try dispatch(action, on: target, with: values, source: .remote, cachingTarget: false)
+            return try dispatch(
+                action, on: target, with: values, source: .remote, cachingTarget: false,
+                onMainActor: isolation === MainActor.shared)
         }
     }
 
@@ -151,16 +156,20 @@ extension Mediator {
     ///   - url: The URL.
     ///   - parameters: Native values for the action; they win over the URL's.
     ///   - type: The result type; usually inferred.
+    ///   - isolation: The caller's actor, filled in by the compiler; a main-actor caller may reach main-actor actions.
     /// - Returns: The action's result.
     /// - Throws: A ``MediatorError``, including ``MediatorError/resultTypeMismatch(target:action:expected:actual:)``.
     public func open<Result: Sendable>(
-        _ url: String, with parameters: MediatorParameters = [:], as type: Result.Type = Result.self
+        _ url: String, with parameters: MediatorParameters = [:], as type: Result.Type = Result.self,
+        isolation: (any Actor)? = #isolation
     ) throws -> Result {
         switch try currentRouter().resolve(url, with: parameters, runsUnmatchedHandler: true) {
         case .value(let value):
             return try castURLResult(value, url: url)
         case let .call(target, action, values, _):
-            let value = try dispatch(action, on: target, with: values, source: .remote, cachingTarget: false)
+            let value = try dispatch(
+                action, on: target, with: values, source: .remote, cachingTarget: false,
+                onMainActor: isolation === MainActor.shared)
             return try castURLResult(value, url: url, target: target, action: action)
         }
     }

@@ -3,7 +3,7 @@
 /// Errors name what was asked for and what exists:
 ///
 /// ```text
-/// No target named "Catalgo" is registered; did you mean "Catalog"? Registered: Cart, Catalog.
+/// No target named "Catalgo" is registered; did you mean "Catalog"? Register it with mediator.register(_:) before calling it.
 /// ```
 public enum MediatorError: Error, Sendable, CustomStringConvertible {
     /// No target is registered under the name; `suggestions` holds the closest registered names.
@@ -57,7 +57,8 @@ public enum MediatorError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .targetNotFound(target, suggestions):
-            let hint = suggestions.first.map { "; did you mean \"\($0)\"?" } ?? "."
+            let names = suggestions.map { "\"\($0)\"" }
+            let hint = names.isEmpty ? "." : "; did you mean \(names.joined(separator: " or "))?"
             return "No target named \"\(target)\" is registered\(hint) Register it with mediator.register(_:) before calling it."
         case let .actionNotFound(target, action, available):
             let list = available.isEmpty ? "it declares none" : "its actions: " + available.joined(separator: ", ")
@@ -73,11 +74,11 @@ public enum MediatorError: Error, Sendable, CustomStringConvertible {
         case let .remoteCallNotAllowed(target, action):
             return "\(target).\(action) is local-only, so a URL cannot reach it; declare it with exposure: .remote to allow that."
         case let .rejected(target, action, interceptor, reason):
-            return "\(target).\(action) was rejected by \(interceptor): \(reason)."
+            return "\(target).\(action) was rejected by \(interceptor): \(Self.clause(reason))."
         case let .resultTypeMismatch(target, action, expected, actual):
             return "\(target).\(action) returned \(actual), but the caller asked for \(expected)."
         case let .handlerFailed(target, action, underlying):
-            return "\(target).\(action) failed: \(underlying)."
+            return "\(target).\(action) failed: \(Self.clause(String(describing: underlying)))."
         case let .mainActorRequired(target, action):
             return "\(target).\(action) runs on the main actor; call it with await, or synchronously from the main actor."
         case let .asyncActionCalledSynchronously(target, action):
@@ -108,6 +109,14 @@ public enum MediatorError: Error, Sendable, CustomStringConvertible {
         case let .urlGenerationFailed(target, action, problem):
             return "Cannot generate a URL for \(target).\(action): \(problem)."
         }
+    }
+
+    /// Text from elsewhere (an underlying error, a reason) as one clause of this line: line breaks
+    /// become spaces and a final period is dropped, so the description stays one sentence.
+    private static func clause(_ text: String) -> String {
+        var flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        while flat.hasSuffix(".") { flat.removeLast() }
+        return flat
     }
 
     /// A URL or path in quotes, shortened and with control and bidirectional-override characters

@@ -104,7 +104,7 @@ struct ErrorDescriptionTests {
         }
         #expect(target == "catalgo")
         #expect(suggestions == ["Catalog", "Catalogs"])
-        #expect(error.description.contains("did you mean \"Catalog\"?"))
+        #expect(error.description.contains("did you mean \"Catalog\" or \"Catalogs\"?"))
 
         let near = try #require(throws: MediatorError.self) { try mediator.perform("price", on: "Catalogz") }
         guard case let .targetNotFound(_, both) = near else {

@@ -6,13 +6,16 @@ extension Mediator {
     /// How many not-found redirects a call may follow before it fails, so fallbacks cannot loop.
     static let fallbackRedirectLimit = 4
 
+    /// Runs a call without `await`; `onMainActor` says whether the caller is isolated to the main
+    /// actor, the only place a main-actor action can run synchronously.
     func dispatch(
         _ action: String, on target: String, with parameters: MediatorParameters,
-        source: MediatorCallSource, cachingTarget: Bool
+        source: MediatorCallSource, cachingTarget: Bool, onMainActor: Bool
     ) throws -> any Sendable {
         let lookup = try lookup(target: target, action: action, cachingInstance: cachingTarget)
         guard lookup.hasInterceptors else {
-            return try invoke(lookup.action, target: target, action: action, parameters: parameters, source: source)
+            return try invoke(
+                lookup.action, target: target, action: action, parameters: parameters, source: source, onMainActor: onMainActor)
         }
         let settings = currentSettings()
         let start = ContinuousClock.now
@@ -32,7 +35,9 @@ extension Mediator {
                 }
             }
             result = .success(
-                try invoke(resolved, target: call.target, action: call.action, parameters: call.parameters, source: source))
+                try invoke(
+                    resolved, target: call.target, action: call.action, parameters: call.parameters, source: source,
+                    onMainActor: onMainActor))
         } catch {
             result = .failure(error)
         }
@@ -132,7 +137,7 @@ extension Mediator {
 
     func invoke(
         _ resolved: ResolvedAction?, target: String, action: String, parameters: MediatorParameters,
-        source: MediatorCallSource, redirectsLeft: Int = fallbackRedirectLimit
+        source: MediatorCallSource, onMainActor: Bool, redirectsLeft: Int = fallbackRedirectLimit
     ) throws -> any Sendable {
         guard let resolved else {
             switch try fallback(target: target, action: action, parameters: parameters, source: source, redirectsLeft: redirectsLeft) {
@@ -140,7 +145,9 @@ extension Mediator {
                 return value
             case let .redirect(target, action, parameters):
                 let next = try lookup(target: target, action: action, cachingInstance: false).action
-                return try invoke(next, target: target, action: action, parameters: parameters, source: source, redirectsLeft: redirectsLeft - 1)
+                return try invoke(
+                    next, target: target, action: action, parameters: parameters, source: source,
+                    onMainActor: onMainActor, redirectsLeft: redirectsLeft - 1)
             }
         }
         let prepared = try prepare(resolved, parameters, source: source)
@@ -152,7 +159,9 @@ extension Mediator {
             case .async:
                 throw MediatorError.asyncActionCalledSynchronously(target: declaration.target, action: declaration.action)
             case .mainActor(let handler):
-                guard Thread.isMainThread else {
+                // The caller's isolation, not the thread: on Linux test runners main-actor code runs
+                // off the main thread, and nonisolated code on the main thread is not main-actor code.
+                guard onMainActor else {
                     throw MediatorError.mainActorRequired(target: declaration.target, action: declaration.action)
                 }
                 return try MainActor.assumeIsolated { try handler(prepared) }
@@ -189,12 +198,13 @@ extension Mediator {
     }
 
     /// Errors from the handler's own parameter reads pass through; anything else is wrapped so the
-    /// caller sees which action failed.
+    /// caller sees which action failed. A read carries this action's label when the action declares
+    /// parameters, and no label when it declares none.
     private static func wrap(_ error: any Error, from declaration: ActionDeclaration) -> any Error {
         if let mediatorError = error as? MediatorError {
             switch mediatorError {
-            case .missingParameter(_, _, let label?) where label == declaration.label: return mediatorError
-            case .invalidParameter(_, _, _, let label?) where label == declaration.label: return mediatorError
+            case .missingParameter(_, _, let label) where label == nil || label == declaration.label: return mediatorError
+            case .invalidParameter(_, _, _, let label) where label == nil || label == declaration.label: return mediatorError
             case .asyncActionCalledSynchronously(let target, let action)
             where target == declaration.target && action == declaration.action: return mediatorError
             case .mainActorRequired(let target, let action)
