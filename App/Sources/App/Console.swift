@@ -22,7 +22,7 @@ enum Console {
     static func describe(result: any Sendable) -> String {
         switch result {
         case let cart as CartSummary:
-            "cart: \(cart.itemCount) items, total \(price(cart.totalCents))"
+            "cart: \(cart.itemCount) items, total \(PriceText.dollars(cart.totalCents))"
         case let reviews as [ProductReview]:
             "reviews: " + reviews.map { "\(String(repeating: "*", count: $0.stars)) \($0.text)" }.joined(separator: " | ")
         case let text as String:
@@ -41,9 +41,5 @@ enum Console {
             return "  \(call) \(event.source.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) "
                 + "\(String(format: "%8.1f", micros)) µs  \(event.succeeded ? "ok" : "failed")"
         }
-    }
-
-    static func price(_ cents: Int) -> String {
-        String(format: "$%d.%02d", cents / 100, cents % 100)
     }
 }
