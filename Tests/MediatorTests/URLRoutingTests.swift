@@ -1,6 +1,5 @@
 import Foundation
 import Mediator
-import Synchronization
 import Testing
 
 /// Registers a value-defined target whose remote actions each return their own name and parameters.
@@ -135,7 +134,7 @@ struct URLRoutingTests {
 
     @Test func unmatched_handler_answers_and_its_redirects_obey_the_remote_policy() throws {
         let mediator = try makeURLMediator()
-        let seen = Mutex<[String]>([])
+        let seen = Locked<[String]>([])
         mediator.setUnmatchedURLHandler { request in
             seen.withLock { $0.append(request.pathSegments.joined(separator: "/")) }
             switch request.pathSegments.first {
