@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Mediator {
     /// Appends an interceptor to the chain every call passes through, in installation order.
     /// - Parameter interceptor: The interceptor.
@@ -27,5 +29,37 @@ extension Mediator {
         mutate { state in
             state.settings = MediatorSettings(interceptors: state.settings.interceptors, fallback: handler)
         }
+    }
+
+    /// Sets how long an interceptor's asynchronous decision may take before the call fails with
+    /// ``MediatorError/interceptorTimedOut(interceptor:target:action:after:)``; the default is 10 seconds.
+    ///
+    /// The limit applies to ``MediatorInterceptor/interceptAsync(_:)`` in calls made with `await`, so a
+    /// decision that never finishes (a lost network reply, a forgotten continuation) cannot hang the
+    /// call, even one that ignores cancellation: the call goes on without it, and the decision's task
+    /// is cancelled. A synchronous ``MediatorInterceptor/intercept(_:)`` cannot be interrupted and is
+    /// not timed.
+    ///
+    /// ```swift
+    /// mediator.setInterceptorTimeout(.seconds(3))
+    /// ```
+    /// - Parameter duration: The longest decision; a negative duration counts as zero.
+    public func setInterceptorTimeout(_ duration: Duration) {
+        interceptorTimeoutNanoseconds.store(Self.nanoseconds(duration), ordering: .relaxed)
+    }
+
+    /// How long an interceptor's asynchronous decision may take; see ``setInterceptorTimeout(_:)``.
+    public var interceptorTimeout: Duration {
+        .nanoseconds(interceptorTimeoutNanoseconds.load(ordering: .relaxed))
+    }
+
+    /// A duration in whole nanoseconds, clamped to `0...Int64.max`.
+    private static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0, attoseconds >= 0 else { return 0 }
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return .max }
+        let (total, overflowAgain) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
+        return overflowAgain ? .max : total
     }
 }

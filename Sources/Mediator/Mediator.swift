@@ -24,8 +24,12 @@ public final class Mediator: Sendable {
     /// Bumped, under `registry`'s lock, by every change that invalidates cached resolutions.
     let generation = Atomic<UInt64>(0)
     let registry = Locked(RegistryState())
+    /// How long an asynchronous interceptor decision may take, in nanoseconds; atomic so a call reads
+    /// it without the registry lock (see `setInterceptorTimeout(_:)`).
+    let interceptorTimeoutNanoseconds = Atomic<Int64>(Mediator.defaultInterceptorTimeoutNanoseconds)
 
     private static let nextID = Atomic<UInt64>(1)
+    static let defaultInterceptorTimeoutNanoseconds: Int64 = 10_000_000_000
 
     /// Creates an empty, independent mediator.
     public init() {

@@ -22,6 +22,8 @@ public enum MediatorError: Error, Sendable, CustomStringConvertible {
     case remoteCallNotAllowed(target: String, action: String)
     /// An interceptor refused the call, with its reason.
     case rejected(target: String, action: String, interceptor: String, reason: String)
+    /// An interceptor's asynchronous decision did not finish within the mediator's interceptor timeout.
+    case interceptorTimedOut(interceptor: String, target: String, action: String, after: Duration)
     /// The action returned a value of another type than the caller asked for.
     case resultTypeMismatch(target: String, action: String, expected: String, actual: String)
     /// The action's handler threw; `underlying` is its error.
@@ -75,6 +77,9 @@ public enum MediatorError: Error, Sendable, CustomStringConvertible {
             return "\(target).\(action) is local-only, so a URL cannot reach it; declare it with exposure: .remote to allow that."
         case let .rejected(target, action, interceptor, reason):
             return "\(target).\(action) was rejected by \(interceptor): \(Self.clause(reason))."
+        case let .interceptorTimedOut(interceptor, target, action, after):
+            return "\(interceptor) did not decide on \(target).\(action) within \(Self.seconds(after)), so the call was refused; "
+                + "make its interceptAsync(_:) finish sooner or raise the limit with mediator.setInterceptorTimeout(_:)."
         case let .resultTypeMismatch(target, action, expected, actual):
             return "\(target).\(action) returned \(actual), but the caller asked for \(expected)."
         case let .handlerFailed(target, action, underlying):
@@ -109,6 +114,17 @@ public enum MediatorError: Error, Sendable, CustomStringConvertible {
         case let .urlGenerationFailed(target, action, problem):
             return "Cannot generate a URL for \(target).\(action): \(problem)."
         }
+    }
+
+    /// A duration as seconds with at most three decimals, such as `10 s` or `0.25 s`.
+    private static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let milliseconds = attoseconds / 1_000_000_000_000_000
+        guard milliseconds != 0 else { return "\(seconds) s" }
+        var fraction = String(milliseconds.magnitude)
+        while fraction.count < 3 { fraction = "0" + fraction }
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(seconds).\(fraction) s"
     }
 
     /// Text from elsewhere (an underlying error, a reason) as one clause of this line: line breaks

@@ -12,17 +12,36 @@ extension Mediator {
         _ action: String, on target: String, with parameters: MediatorParameters,
         source: MediatorCallSource, cachingTarget: Bool, onMainActor: Bool
     ) throws -> any Sendable {
-        let lookup = try lookup(target: target, action: action, cachingInstance: cachingTarget)
-        guard lookup.hasInterceptors else {
-            return try invoke(
-                lookup.action, target: target, action: action, parameters: parameters, source: source, onMainActor: onMainActor)
+        let found: Lookup
+        do {
+            found = try lookup(target: target, action: action, cachingInstance: cachingTarget)
+        } catch {
+            // An unusable declaration still passes through the chain, so interceptors see every call.
+            return try dispatchIntercepted(
+                .failure(error), action, on: target, with: parameters, source: source, cachingTarget: cachingTarget,
+                onMainActor: onMainActor)
         }
+        guard found.hasInterceptors else {
+            return try invoke(
+                found.action, target: target, action: action, parameters: parameters, source: source, onMainActor: onMainActor)
+        }
+        return try dispatchIntercepted(
+            .success(found.action), action, on: target, with: parameters, source: source, cachingTarget: cachingTarget,
+            onMainActor: onMainActor)
+    }
+
+    /// The synchronous pipeline with interceptors: each decides in turn, then the action runs, then
+    /// every interceptor observes the outcome once. `first` is the lookup of the call as made.
+    private func dispatchIntercepted(
+        _ first: Result<ResolvedAction?, any Error>, _ action: String, on target: String, with parameters: MediatorParameters,
+        source: MediatorCallSource, cachingTarget: Bool, onMainActor: Bool
+    ) throws -> any Sendable {
         let settings = currentSettings()
         let start = ContinuousClock.now
         var call = MediatorCall(target: target, action: action, parameters: parameters, source: source)
         let result: Result<any Sendable, any Error>
         do {
-            var resolved = lookup.action
+            var resolved = first
             for interceptor in settings.interceptors {
                 let decision: MediatorDecision
                 do {
@@ -31,12 +50,12 @@ extension Mediator {
                     throw Self.failure(error, of: interceptor, on: call)
                 }
                 if try apply(decision, by: interceptor, to: &call) {
-                    resolved = try self.lookup(target: call.target, action: call.action, cachingInstance: cachingTarget).action
+                    resolved = Result { try self.lookup(target: call.target, action: call.action, cachingInstance: cachingTarget).action }
                 }
             }
             result = .success(
                 try invoke(
-                    resolved, target: call.target, action: call.action, parameters: call.parameters, source: source,
+                    resolved.get(), target: call.target, action: call.action, parameters: call.parameters, source: source,
                     onMainActor: onMainActor))
         } catch {
             result = .failure(error)
@@ -49,30 +68,48 @@ extension Mediator {
         _ action: String, on target: String, with parameters: MediatorParameters,
         source: MediatorCallSource, cachingTarget: Bool
     ) async throws -> any Sendable {
-        let lookup = try lookup(target: target, action: action, cachingInstance: cachingTarget)
-        guard lookup.hasInterceptors else {
-            return try await invokeAsync(lookup.action, target: target, action: action, parameters: parameters, source: source)
+        let found: Lookup
+        do {
+            found = try lookup(target: target, action: action, cachingInstance: cachingTarget)
+        } catch {
+            return try await dispatchInterceptedAsync(
+                .failure(error), action, on: target, with: parameters, source: source, cachingTarget: cachingTarget)
         }
+        guard found.hasInterceptors else {
+            return try await invokeAsync(found.action, target: target, action: action, parameters: parameters, source: source)
+        }
+        return try await dispatchInterceptedAsync(
+            .success(found.action), action, on: target, with: parameters, source: source, cachingTarget: cachingTarget)
+    }
+
+    /// The awaited pipeline with interceptors; each decision is bounded by the interceptor timeout.
+    private func dispatchInterceptedAsync(
+        _ first: Result<ResolvedAction?, any Error>, _ action: String, on target: String, with parameters: MediatorParameters,
+        source: MediatorCallSource, cachingTarget: Bool
+    ) async throws -> any Sendable {
         let settings = currentSettings()
         let start = ContinuousClock.now
         var call = MediatorCall(target: target, action: action, parameters: parameters, source: source)
         let result: Result<any Sendable, any Error>
         do {
-            var resolved = lookup.action
+            var resolved = first
             for interceptor in settings.interceptors {
-                let current = call
                 let decision: MediatorDecision
                 do {
-                    decision = try await interceptor.interceptAsync(current)
+                    decision = try await decide(interceptor, on: call)
+                } catch let timeout as InterceptorTimeout {
+                    throw MediatorError.interceptorTimedOut(
+                        interceptor: Self.name(of: interceptor), target: call.target, action: call.action, after: timeout.limit)
                 } catch {
                     throw Self.failure(error, of: interceptor, on: call)
                 }
                 if try apply(decision, by: interceptor, to: &call) {
-                    resolved = try self.lookup(target: call.target, action: call.action, cachingInstance: cachingTarget).action
+                    resolved = Result { try self.lookup(target: call.target, action: call.action, cachingInstance: cachingTarget).action }
                 }
             }
             result = .success(
-                try await invokeAsync(resolved, target: call.target, action: call.action, parameters: call.parameters, source: source))
+                try await invokeAsync(
+                    resolved.get(), target: call.target, action: call.action, parameters: call.parameters, source: source))
         } catch {
             result = .failure(error)
         }
@@ -80,6 +117,107 @@ extension Mediator {
         return try result.get()
     }
 
+    // MARK: Timed decisions
+
+    /// Thrown by `decide` when the decision lost the race against the timer.
+    private struct InterceptorTimeout: Error {
+        let limit: Duration
+    }
+
+    /// An interceptor's asynchronous decision, or `InterceptorTimeout` if it takes longer than the limit.
+    ///
+    /// The decision and a timer each run in their own task; whichever finishes first resumes the call
+    /// and cancels the other. Nothing waits for the loser, so a decision that never finishes, even
+    /// one that ignores cancellation, cannot hang the call (a task group would wait for it).
+    private func decide(_ interceptor: any MediatorInterceptor, on call: MediatorCall) async throws -> MediatorDecision {
+        let limit = Duration.nanoseconds(interceptorTimeoutNanoseconds.load(ordering: .relaxed))
+        let race = DecisionRace()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<MediatorDecision, any Error>) in
+                race.start(continuation)
+                let decision = Task {
+                    do {
+                        race.finish(.success(try await interceptor.interceptAsync(call)))
+                    } catch {
+                        race.finish(.failure(error))
+                    }
+                }
+                let timer = Task {
+                    // A cancelled sleep means the decision won or the caller gave up; only a full sleep times out.
+                    guard (try? await Task.sleep(for: limit)) != nil else { return }
+                    race.finish(.failure(InterceptorTimeout(limit: limit)))
+                }
+                race.attach(decision: decision, timer: timer)
+            }
+        } onCancel: {
+            // The caller was cancelled: pass it on to the decision, which may then finish early.
+            race.cancelDecision()
+        }
+    }
+}
+
+/// The race between an interceptor's decision and its timer: the first to finish resumes the
+/// waiting call, exactly once, and cancels the other.
+private final class DecisionRace: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<MediatorDecision, any Error>?
+        var finished = false
+        var cancelled = false
+        var decision: Task<Void, Never>?
+        var timer: Task<Void, Never>?
+    }
+
+    private let state = Locked(State())
+
+    /// Records the continuation the winner resumes.
+    func start(_ continuation: CheckedContinuation<MediatorDecision, any Error>) {
+        state.withLock { $0.continuation = continuation }
+    }
+
+    /// Records both tasks; if the race is already over, or the caller was cancelled, acts on them now.
+    func attach(decision: Task<Void, Never>, timer: Task<Void, Never>) {
+        let (finished, cancelled) = state.withLock { state in
+            if !state.finished {
+                state.decision = decision
+                state.timer = timer
+            }
+            return (state.finished, state.cancelled)
+        }
+        if finished {
+            decision.cancel()
+            timer.cancel()
+        } else if cancelled {
+            decision.cancel()
+        }
+    }
+
+    /// Resumes the call with the first result to arrive and cancels both tasks; later results are dropped.
+    func finish(_ result: Result<MediatorDecision, any Error>) {
+        let taken = state.withLock { state -> (CheckedContinuation<MediatorDecision, any Error>, [Task<Void, Never>])? in
+            guard !state.finished, let continuation = state.continuation else { return nil }
+            state.finished = true
+            state.continuation = nil
+            let tasks = [state.decision, state.timer].compactMap { $0 }
+            state.decision = nil
+            state.timer = nil
+            return (continuation, tasks)
+        }
+        guard let (continuation, tasks) = taken else { return }
+        for task in tasks { task.cancel() }
+        continuation.resume(with: result)
+    }
+
+    /// Cancels the decision's task because the caller was cancelled; the timer keeps running.
+    func cancelDecision() {
+        let decision = state.withLock { state -> Task<Void, Never>? in
+            state.cancelled = true
+            return state.decision
+        }
+        decision?.cancel()
+    }
+}
+
+extension Mediator {
     /// An interceptor that throws rejects the call; a ``MediatorError`` it throws passes through.
     private static func failure(_ error: any Error, of interceptor: any MediatorInterceptor, on call: MediatorCall) -> MediatorError {
         if let mediatorError = error as? MediatorError { return mediatorError }
