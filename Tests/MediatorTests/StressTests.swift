@@ -1,0 +1,211 @@
+import Foundation
+import Mediator
+import Testing
+
+/// What the stress workers report: counts per kind of work, wrong answers and unexpected errors.
+private final class StressLedger: Sendable {
+    private struct State {
+        var counts: [String: Int] = [:]
+        var problems: [String] = []
+        var registered: [String] = []
+    }
+
+    private let state = Locked(State())
+
+    func did(_ kind: String) { state.withLock { $0.counts[kind, default: 0] += 1 } }
+    func problem(_ text: String) { state.withLock { if $0.problems.count < 20 { $0.problems.append(text) } } }
+    func registered(_ name: String) { state.withLock { $0.registered.append(name) } }
+
+    var counts: [String: Int] { state.withLock { $0.counts } }
+    var problems: [String] { state.withLock { $0.problems } }
+    var registeredNames: [String] { state.withLock { $0.registered } }
+}
+
+/// Passes every call on; installed and removed while calls run.
+private struct PassThrough: MediatorInterceptor {}
+
+/// A target that answers with its own index and the caller's salt, reachable by name and by URL.
+private func registerStressTarget(_ name: String, index: Int, on mediator: Mediator) throws {
+    try mediator.register(targetNamed: name, actions: [
+        MediatorAction(
+            "answer", parameters: [.required("salt", Int.self)], exposure: .remote, urlPatterns: ["/\(name.lowercased())/:salt"]
+        ) { _, p in
+            index * 1_000_000 + (try p.value("salt", as: Int.self))
+        },
+        MediatorAction("answerAsync", parameters: [.required("salt", Int.self)]) { _, p async throws in
+            await Task.yield()
+            return index * 1_000_000 + (try p.value("salt", as: Int.self))
+        },
+    ])
+}
+
+/// Two route configurations the reloader alternates: `/alias/:salt` goes to S1 or to S2.
+private func aliasConfiguration(to target: String) -> Data {
+    Data("""
+        { "version": 1, "rules": [ { "pattern": "/alias/:salt", "redirectTo": "/\(target.lowercased())/:salt" } ] }
+        """.utf8)
+}
+
+/// Opens synchronously; async code calls this so Swift picks the synchronous overload.
+private func openSync<Result: Sendable>(_ mediator: Mediator, _ url: String) throws -> Result {
+    try mediator.open(url, as: Result.self)
+}
+
+@Suite("Stress")
+struct StressTests {
+    static let preregistered = 12
+    static let runFor: Duration = .milliseconds(1_000)
+
+    @Test("calls, registrations, releases, configuration reloads and catalog reads at once: right answers, nothing lost, no deadlock")
+    func everythingAtOnce() async throws {
+        let mediator = Mediator()
+        mediator.registerScheme("stress")
+        for index in 0..<Self.preregistered { try registerStressTarget("S\(index)", index: index, on: mediator) }
+        try mediator.register(CachedTarget.self)
+        try mediator.register(FreshTarget.self)
+        try mediator.applyRouteConfiguration(aliasConfiguration(to: "S1"))
+        let ledger = StressLedger()
+        let deadline = ContinuousClock.now + Self.runFor
+
+        try await withDeadlockGuard("the stress run") {
+            await withTaskGroup(of: Void.self) { group in
+                // Callers by name, synchronous and awaited: each answer must come from the target called.
+                for worker in 0..<4 {
+                    group.addTask {
+                        var round = 0
+                        while ContinuousClock.now < deadline {
+                            round += 1
+                            let index = (worker * 5 + round) % Self.preregistered
+                            do {
+                                let answer: Int = round.isMultiple(of: 2)
+                                    ? try performSync(mediator, "answer", on: "S\(index)", with: ["salt": round])
+                                    : try await mediator.perform("answerAsync", on: "S\(index)", with: ["salt": round])
+                                if answer != index * 1_000_000 + round { ledger.problem("S\(index) answered \(answer) to salt \(round)") }
+                                ledger.did("call")
+                            } catch {
+                                ledger.problem("call S\(index): \(error)")
+                            }
+                            if round.isMultiple(of: 8) { await Task.yield() }
+                        }
+                    }
+                }
+                // URL openers: pattern routes, and the alias whose target the reloader keeps switching.
+                for worker in 0..<2 {
+                    group.addTask {
+                        var round = 0
+                        while ContinuousClock.now < deadline {
+                            round += 1
+                            let index = (worker * 3 + round) % Self.preregistered
+                            do {
+                                let answer: Int = try openSync(mediator, "stress://s\(index)/\(round)")
+                                if answer != index * 1_000_000 + round { ledger.problem("stress://s\(index) answered \(answer)") }
+                                let alias: Int = try await mediator.open("stress://alias/\(round)")
+                                if alias != 1_000_000 + round, alias != 2_000_000 + round {
+                                    ledger.problem("stress://alias/\(round) answered \(alias)")
+                                }
+                                ledger.did("open")
+                            } catch {
+                                ledger.problem("open: \(error)")
+                            }
+                            if round.isMultiple(of: 8) { await Task.yield() }
+                        }
+                    }
+                }
+                // Registrars: each registers new targets and calls each one at once.
+                for worker in 0..<2 {
+                    group.addTask {
+                        var round = 0
+                        while ContinuousClock.now < deadline {
+                            round += 1
+                            let index = 1_000 + worker * 1_000 + round
+                            let name = "N\(index)"
+                            do {
+                                try registerStressTarget(name, index: index, on: mediator)
+                                ledger.registered(name)
+                                let answer: Int = try performSync(mediator, "answer", on: name, with: ["salt": 7])
+                                if answer != index * 1_000_000 + 7 { ledger.problem("\(name) answered \(answer)") }
+                                ledger.did("register")
+                            } catch {
+                                ledger.problem("register \(name): \(error)")
+                            }
+                            await Task.yield()
+                        }
+                    }
+                }
+                // Cached-instance callers and releasers.
+                group.addTask {
+                    var round = 0
+                    while ContinuousClock.now < deadline {
+                        round += 1
+                        do {
+                            let cached: Int = try performSync(mediator, "serial", on: "Cached")
+                            let fresh: Int = try performSync(mediator, "serial", on: "Fresh")
+                            _ = try await mediator.perform("ping", on: "Fresh", cachingTarget: round.isMultiple(of: 3)) as String
+                            if cached < 0 || fresh < 0 { ledger.problem("negative serial") }
+                            if round.isMultiple(of: 5) { mediator.releaseCachedInstance(of: "Cached") }
+                            if round.isMultiple(of: 13) { mediator.releaseCachedInstances() }
+                            ledger.did("release")
+                        } catch {
+                            ledger.problem("cached: \(error)")
+                        }
+                        await Task.yield()
+                    }
+                }
+                // Configuration reloader and interceptor churn.
+                group.addTask {
+                    var round = 0
+                    while ContinuousClock.now < deadline {
+                        round += 1
+                        do {
+                            try mediator.applyRouteConfiguration(aliasConfiguration(to: round.isMultiple(of: 2) ? "S2" : "S1"))
+                            ledger.did("reload")
+                        } catch {
+                            ledger.problem("reload: \(error)")
+                        }
+                        if round.isMultiple(of: 4) {
+                            mediator.addInterceptor(PassThrough())
+                        } else if round.isMultiple(of: 7) {
+                            mediator.removeAllInterceptors()
+                        }
+                        await Task.yield()
+                    }
+                }
+                // Catalog readers: every read lists at least the pre-registered targets and their routes.
+                group.addTask {
+                    while ContinuousClock.now < deadline {
+                        let names = Set(mediator.catalog().targets.map(\.name))
+                        let missing = (0..<Self.preregistered).map { "S\($0)" }.filter { !names.contains($0) }
+                        if !missing.isEmpty { ledger.problem("catalog missed \(missing)") }
+                        if !mediator.canOpen("stress://s0/1") { ledger.problem("canOpen lost a route") }
+                        if !mediator.canPerform("answer", on: "S0") { ledger.problem("canPerform lost an action") }
+                        ledger.did("catalog")
+                        await Task.yield()
+                    }
+                }
+            }
+        }
+
+        #expect(ledger.problems.isEmpty, "\(ledger.problems)")
+        let counts = ledger.counts
+        for kind in ["call", "open", "register", "release", "reload", "catalog"] {
+            #expect(counts[kind, default: 0] > 0, "no \(kind) ran")
+        }
+
+        // No registration was lost: every target registered under load is listed, routed and answers.
+        let registered = ledger.registeredNames
+        let expected = Set((0..<Self.preregistered).map { "S\($0)" } + registered + ["Cached", "Fresh"])
+        #expect(Set(mediator.registeredTargetNames) == expected)
+        #expect(Set(mediator.catalog().targets.map(\.name)) == expected)
+        for name in registered {
+            let index = Int(name.dropFirst()) ?? -1
+            let byName: Int = try performSync(mediator, "answer", on: name, with: ["salt": 3])
+            let byURL: Int = try openSync(mediator, "stress://\(name.lowercased())/4")
+            #expect(byName == index * 1_000_000 + 3)
+            #expect(byURL == index * 1_000_000 + 4)
+        }
+        // The configuration in force is one of the two that were applied, and it routes.
+        let alias: Int = try openSync(mediator, "stress://alias/9")
+        #expect(alias == 1_000_009 || alias == 2_000_009)
+        try mediator.validateRoutes()
+    }
+}
