@@ -30,7 +30,8 @@ public import Foundation
 ///     links working), or `{ "target": ..., "action": ... }`, which calls that action with the same
 ///     parameters.
 ///   - `"degradeTo"`: an `http`/`https` URL template whose `{name}` parts are filled (percent-encoded)
-///     from the call's parameters; the `webFallback` action, which must be declared remote and
+///     from the call's parameters (empty when the URL left a value out, such as an optional group's
+///     placeholder); the `webFallback` action, which must be declared remote and
 ///     is required when any rule degrades, is called with that URL as its `url` parameter.
 ///   - `"disabled": true`, with an optional `"reason"` shown in the error.
 /// - Unknown keys are problems, so a typo never silently does nothing.

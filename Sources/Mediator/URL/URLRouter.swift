@@ -144,7 +144,7 @@ final class URLRouter: Sendable {
                 try checkReserved(values, for: index)
                 rule = routes.actionRules[index] ?? -1
             case .degrade(let template):
-                let webURL = try Self.fill(template, with: values, url: url)
+                let webURL = Self.fill(template, with: values)
                 action = routes.webFallback
                 values = ["url": webURL]
             case let .redirectToPath(scheme, shape):
@@ -228,15 +228,17 @@ final class URLRouter: Sendable {
     }
 
     /// Fills a web URL template's `{name}` parts with percent-encoded values.
-    private static func fill(_ template: String, with values: [String: any Sendable], url: String) throws -> String {
+    ///
+    /// Validation guarantees every name is one the rule's match can supply; a value the URL left out
+    /// (an optional group such as `/search(/:query)` without its segment) fills in as empty, so
+    /// `shop://search` degrades like `shop://search/shoes` does instead of failing.
+    private static func fill(_ template: String, with values: [String: any Sendable]) -> String {
         var result = ""
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             result += rest[..<open]
             let name = String(rest[rest.index(after: open)..<close])
-            guard let value = values[name].flatMap(URLGeneration.strings(for:))?.first else {
-                throw MediatorError.missingParameter(key: name, expected: "String", action: "web fallback of \(url)")
-            }
+            let value = values[name].flatMap(URLGeneration.strings(for:))?.first ?? ""
             result += PercentEncoding.encode(value)
             rest = rest[rest.index(after: close)...]
         }

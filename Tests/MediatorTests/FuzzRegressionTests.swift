@@ -1,0 +1,61 @@
+import Foundation
+import Mediator
+import Testing
+
+/// Remembers the parameters of the last call, as the fuzz target reads them from the router.
+private final class LastCall: MediatorInterceptor {
+    private let last = Locked<MediatorCall?>(nil)
+    var call: MediatorCall? { last.withLock { $0 } }
+    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+        last.withLock { $0 = call }
+        return .proceed
+    }
+}
+
+/// Every input the fuzz target (Fuzz/MediatorFuzz.swift) found that broke an invariant, replayed
+/// through the same steps: canOpen, open, and generate -> open for the action the URL reached.
+@Suite("Fuzz regressions")
+struct FuzzRegressionTests {
+    /// Runs the fuzz target's steps on one input and returns the URL generated from what it opened.
+    private static func replay(_ bytes: [UInt8], on mediator: Mediator) throws -> String? {
+        let url = String(decoding: bytes, as: UTF8.self)
+        let recorder = LastCall()
+        mediator.addInterceptor(recorder)
+        defer { mediator.removeAllInterceptors() }
+        _ = mediator.canOpen(url)
+        do {
+            _ = try mediator.open(url) as any Sendable
+        } catch {
+            return nil
+        }
+        guard let call = recorder.call else { return nil }
+        return try mediator.url(for: call.action, on: call.target, with: call.parameters)
+    }
+
+    @Test("crash-d9edb079: a URL generated for an action whose pattern degrades, with the optional placeholder left out, opens")
+    func degradedOptionalPlaceholder() throws {
+        // The convention route reached Shop.search; its generated URL, shop://search?..., matches the
+        // degrading rule for /search(/:query) without a query, whose {query} used to fail to fill.
+        let input = Data(base64Encoded: """
+            c2hvcDovL1Nob3Avc2VhcmNoP3ByaSZmZz10cnUvZSZjb3VudD0zJnV1aWQ9RTljdGVyP3ByaSZmZz10cnUvZSZjb3VudD0zJnV1aWQ9RTljZT1l\
+            JmNvOS41JmZndW50PTMmdXVpZD1FOS41OS41JmZnPXRydWUmY285LjUmZmd1bnQ9MyZ1dWlkPUU5sy41JmZsYWc9dHJ1JmVjb3VudD0zZT05LjUm\
+            Zmc9dHJ1ZSZjbzkuNSZmZ3VudD0zJnV1aWQ9RTkuNSZmbGFnPXRydSZlY291bnQ9MyZ1dUMyNDdBM0U2RTVG
+            """) ?? Data()
+        #expect(!input.isEmpty)
+        let mediator = try makeConfiguredMediator()
+        try mediator.applyRouteConfiguration(Data(URLConfigurationTests.valid.utf8))
+        let generated = try #require(try Self.replay(Array(input), on: mediator))
+        #expect(generated.hasPrefix("shop://search?"))
+        #expect(mediator.canOpen(generated))
+        #expect(try mediator.open(generated, as: String.self) == "web https://m.shop.example.com/search?q=")
+    }
+
+    @Test("a degrading pattern with an optional placeholder degrades with or without it")
+    func optionalPlaceholderDegrades() throws {
+        let mediator = try makeConfiguredMediator()
+        try mediator.applyRouteConfiguration(Data(URLConfigurationTests.valid.utf8))
+        #expect(mediator.canOpen("shop://search"))
+        #expect(try mediator.open("shop://search", as: String.self) == "web https://m.shop.example.com/search?q=")
+        #expect(try mediator.open("shop://search/tea", as: String.self) == "web https://m.shop.example.com/search?q=tea")
+    }
+}
