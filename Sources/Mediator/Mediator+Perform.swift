@@ -91,7 +91,19 @@ extension Mediator {
         return (try? box.hasAction(action)) ?? false
     }
 
-    private func cast<Result>(_ value: any Sendable, to type: Result.Type, target: String, action: String) throws -> Result {
+    func cast<Result>(_ value: any Sendable, to type: Result.Type, target: String, action: String) throws -> Result {
+        // Exact type first: `as?` into a generic `Result` builds `Optional<Result>` metadata at run
+        // time on every call (a locked cache lookup, measured at ~800 instructions with callgrind);
+        // `as!` after the type check needs no optional and cannot fail.
+        if Swift.type(of: value) == Result.self {
+            return value as! Result
+        }
+        return try castConverting(value, to: type, target: target, action: action)
+    }
+
+    /// The general cast, kept out of line so the exact-type path never builds `Optional<Result>`.
+    @inline(never)
+    private func castConverting<Result>(_ value: any Sendable, to type: Result.Type, target: String, action: String) throws -> Result {
         if let typed = value as? Result { return typed }
         throw MediatorError.resultTypeMismatch(
             target: target, action: action, expected: String(describing: Result.self),

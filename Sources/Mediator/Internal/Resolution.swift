@@ -25,6 +25,24 @@ extension Mediator {
         return try resolve(key, cachingInstance: cachingInstance, into: cache)
     }
 
+    /// Looks up a call made through an action reference: by its id on a hit, by names on a miss.
+    @inline(__always)
+    func lookup(reference key: ReferenceKey, target: String, action: String) throws -> Lookup {
+        let cache = ThreadResolutionCache.current
+        let current = generation.load(ordering: .acquiring)
+        if let index = cache.slotIndex(for: id), cache.slots[index].generation == current,
+            let resolved = cache.slots[index].references[key]
+        {
+            return Lookup(action: resolved, hasInterceptors: cache.slots[index].hasInterceptors)
+        }
+        let found = try lookup(target: target, action: action, cachingInstance: false)
+        if let resolved = found.action, let index = cache.slotIndex(for: id) {
+            // The names lookup left this thread's slot at the generation `resolved` belongs to.
+            cache.storeReference(resolved, for: key, mediatorID: id, generation: cache.slots[index].generation)
+        }
+        return found
+    }
+
     private func resolve(_ key: ActionKey, cachingInstance: Bool, into cache: ThreadResolutionCache) throws -> Lookup {
         var (box, settings, resolvedAt) = registry.withLock {
             ($0.targets[key.target], $0.settings, generation.load(ordering: .relaxed))

@@ -16,6 +16,8 @@ final class ThreadResolutionCache {
         let mediatorID: UInt64
         var generation: UInt64
         var actions: [ActionKey: ResolvedAction]
+        /// Resolutions made through action references, by reference id: no names hashed on a hit.
+        var references: [ReferenceKey: ResolvedAction] = [:]
         var settings: MediatorSettings
         /// Cached from `settings` so a call without interceptors reads only this thread's memory.
         var hasInterceptors: Bool
@@ -23,7 +25,25 @@ final class ThreadResolutionCache {
 
     /// At most this many mediators are cached per thread; tests create many short-lived ones.
     static let slotLimit = 8
-    var slots: [Slot] = []
+
+    /// The slots live behind a pointer: a stored `var` of a class pays a dynamic exclusivity check
+    /// (`swift_beginAccess`, ~60 instructions) on every access, and only this thread touches them.
+    private let storage: UnsafeMutablePointer<[Slot]>
+
+    var slots: [Slot] {
+        unsafeAddress { UnsafePointer(storage) }
+        unsafeMutableAddress { storage }
+    }
+
+    init() {
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: [])
+    }
+
+    deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
+    }
 
     /// The index of the mediator's slot, most recently used last.
     @inline(__always)
@@ -50,6 +70,13 @@ final class ThreadResolutionCache {
             index = slots.count - 1
         }
         if let resolved { slots[index].actions[key] = resolved }
+    }
+
+    /// Remembers a resolution for an action reference in the mediator's current slot, if it has one
+    /// at `generation`.
+    func storeReference(_ resolved: ResolvedAction, for key: ReferenceKey, mediatorID: UInt64, generation: UInt64) {
+        guard let index = slotIndex(for: mediatorID), slots[index].generation == generation else { return }
+        slots[index].references[key] = resolved
     }
 
     /// The calling thread's cache.
