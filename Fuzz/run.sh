@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer target (Fuzz/MediatorFuzz.swift + the Mediator sources, with AddressSanitizer)
+# and runs it for a bounded number of inputs, starting from the committed seed corpus.
+#
+#   Fuzz/run.sh                    # 100,000 runs, random seed (printed as "Seed:")
+#   Fuzz/run.sh 2000000            # more
+#   FUZZ_SEED=1 Fuzz/run.sh 1000   # a fixed seed, as CI uses, so a CI failure replays exactly
+#
+# A crash or broken invariant exits non-zero and leaves the input in Fuzz/artifacts/ (gitignored);
+# turn each one into a regression test in Tests/MediatorTests/FuzzRegressionTests.swift.
+# Replay one input: .build-fuzz/mediator-fuzz Fuzz/artifacts/crash-...
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+runs="${1:-100000}"
+out=.build-fuzz
+mkdir -p "$out/corpus" Fuzz/artifacts
+
+sources=$(find Sources/Mediator -name '*.swift' | sort)
+# The package's settings (Package.swift's sharedSettings), so the fuzzed code compiles as shipped.
+swiftc -swift-version 6 \
+    -enable-upcoming-feature ExistentialAny \
+    -enable-upcoming-feature InternalImportsByDefault \
+    -enable-upcoming-feature MemberImportVisibility \
+    -package-name Mediator -module-name MediatorFuzz -parse-as-library \
+    -sanitize=fuzzer,address -O -g \
+    $sources Fuzz/MediatorFuzz.swift \
+    -o "$out/mediator-fuzz"
+
+# Swift's own crash backtracer would race AddressSanitizer and libFuzzer for the crash report; leave it to them.
+export SWIFT_BACKTRACE=enable=no
+# New inputs go to the scratch corpus (first directory); the committed seeds are read only.
+seed=()
+if [ -n "${FUZZ_SEED:-}" ]; then seed=(-seed="$FUZZ_SEED"); fi
+"$out/mediator-fuzz" "$out/corpus" Fuzz/corpus "${seed[@]}" \
+    -dict=Fuzz/url.dict -runs="$runs" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix=Fuzz/artifacts/ -print_final_stats=1
