@@ -23,6 +23,26 @@ public struct MediatorParameter: Sendable {
 
     /// Converts a supplied value to the declared type, or returns `nil` when it cannot.
     let convert: @Sendable (any Sendable) -> (any Sendable)?
+    /// The declared type, compared with a supplied value's type before any conversion is tried.
+    let valueType: ObjectIdentifier
+
+    // The factories are inlinable so `convert` is formed, specialized, in the declaring module;
+    // formed here it was generic code that looked up `Optional<Value>` metadata on every call.
+    @usableFromInline
+    init(
+        name: String, typeName: String, isRequired: Bool, defaultValue: (any Sendable)?, summary: String,
+        acceptsURLValues: Bool, valueType: any Any.Type,
+        convert: @escaping @Sendable (any Sendable) -> (any Sendable)?
+    ) {
+        self.name = name
+        self.typeName = typeName
+        self.isRequired = isRequired
+        self.defaultValue = defaultValue
+        self.summary = summary
+        self.acceptsURLValues = acceptsURLValues
+        self.convert = convert
+        self.valueType = ObjectIdentifier(valueType)
+    }
 
     /// Declares a parameter every call must supply; strings from URLs are converted to `type`.
     /// - Parameters:
@@ -30,12 +50,13 @@ public struct MediatorParameter: Sendable {
     ///   - type: The expected type.
     ///   - summary: A one-line description.
     /// - Returns: The declaration.
+    @inlinable
     public static func required<Value: MediatorParameterValue>(
         _ name: String, _ type: Value.Type, _ summary: String = ""
     ) -> MediatorParameter {
         MediatorParameter(
             name: name, typeName: Value.mediatorTypeName, isRequired: true, defaultValue: nil,
-            summary: summary, acceptsURLValues: true, convert: { Value.mediatorValue(from: $0) })
+            summary: summary, acceptsURLValues: true, valueType: Value.self, convert: { Value.mediatorValue(from: $0) })
     }
 
     /// Declares a parameter of a native-only type (a closure, a model object) that every call must supply.
@@ -46,12 +67,13 @@ public struct MediatorParameter: Sendable {
     ///   - type: The expected type; a supplied value must be exactly of it.
     ///   - summary: A one-line description.
     /// - Returns: The declaration.
+    @inlinable
     public static func required<Value: Sendable>(
         _ name: String, native type: Value.Type, _ summary: String = ""
     ) -> MediatorParameter {
         MediatorParameter(
             name: name, typeName: String(describing: Value.self), isRequired: true, defaultValue: nil,
-            summary: summary, acceptsURLValues: false, convert: { $0 as? Value })
+            summary: summary, acceptsURLValues: false, valueType: Value.self, convert: { $0 as? Value })
     }
 
     /// Declares a parameter calls may leave out, with an optional default a typed read falls back to.
@@ -61,12 +83,13 @@ public struct MediatorParameter: Sendable {
     ///   - defaultValue: The value used when the call leaves the key out, if any.
     ///   - summary: A one-line description.
     /// - Returns: The declaration.
+    @inlinable
     public static func optional<Value: MediatorParameterValue>(
         _ name: String, _ type: Value.Type, default defaultValue: Value? = nil, _ summary: String = ""
     ) -> MediatorParameter {
         MediatorParameter(
             name: name, typeName: Value.mediatorTypeName, isRequired: false, defaultValue: defaultValue,
-            summary: summary, acceptsURLValues: true, convert: { Value.mediatorValue(from: $0) })
+            summary: summary, acceptsURLValues: true, valueType: Value.self, convert: { Value.mediatorValue(from: $0) })
     }
 
     /// Declares a native-only parameter (a closure, a model object) calls may leave out.
@@ -77,11 +100,12 @@ public struct MediatorParameter: Sendable {
     ///   - type: The expected type; a supplied value must be exactly of it.
     ///   - summary: A one-line description.
     /// - Returns: The declaration.
+    @inlinable
     public static func optional<Value: Sendable>(
         _ name: String, native type: Value.Type, _ summary: String = ""
     ) -> MediatorParameter {
         MediatorParameter(
             name: name, typeName: String(describing: Value.self), isRequired: false, defaultValue: nil,
-            summary: summary, acceptsURLValues: false, convert: { $0 as? Value })
+            summary: summary, acceptsURLValues: false, valueType: Value.self, convert: { $0 as? Value })
     }
 }

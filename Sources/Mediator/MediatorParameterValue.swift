@@ -25,6 +25,7 @@ extension MediatorParameterValue {
 
 extension String: MediatorParameterValue {
     /// Accepts `String` and `Substring`; other types are not silently stringified.
+    @inlinable
     public static func mediatorValue(from raw: any Sendable) -> String? {
         switch raw {
         case let value as String: value
@@ -36,6 +37,7 @@ extension String: MediatorParameterValue {
 
 extension Int: MediatorParameterValue {
     /// Accepts any integer that fits, an integral `Double`, or a decimal string such as `"42"`.
+    @inlinable
     public static func mediatorValue(from raw: any Sendable) -> Int? {
         switch raw {
         case let value as Int: value
@@ -50,6 +52,7 @@ extension Int: MediatorParameterValue {
 
 extension Bool: MediatorParameterValue {
     /// Accepts `Bool`, `0`/`1`, and the strings `true`/`false`, `1`/`0`, `yes`/`no` in any case.
+    @inlinable
     public static func mediatorValue(from raw: any Sendable) -> Bool? {
         switch raw {
         case let value as Bool: return value
@@ -60,7 +63,8 @@ extension Bool: MediatorParameterValue {
         }
     }
 
-    private static func parse(_ text: Substring) -> Bool? {
+    @usableFromInline
+    static func parse(_ text: Substring) -> Bool? {
         switch text.lowercased() {
         case "true", "1", "yes": true
         case "false", "0", "no": false
@@ -71,6 +75,7 @@ extension Bool: MediatorParameterValue {
 
 extension Double: MediatorParameterValue {
     /// Accepts any `Double`, `Float` or integer, or a finite decimal string such as `"9.99"`.
+    @inlinable
     public static func mediatorValue(from raw: any Sendable) -> Double? {
         switch raw {
         case let value as Double: return value

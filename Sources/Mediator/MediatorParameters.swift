@@ -24,7 +24,11 @@ public struct MediatorParameters: Sendable, ExpressibleByDictionaryLiteral, Cust
     /// Creates parameters from a dictionary literal; a repeated key keeps its last value.
     /// - Parameter elements: The key-value pairs.
     public init(dictionaryLiteral elements: (String, any Sendable)...) {
-        self.values = Dictionary(elements, uniquingKeysWith: { _, last in last })
+        // Plain inserts: Dictionary(_:uniquingKeysWith:) goes through a merge path that costs
+        // several times more on this per-call path.
+        var values = [String: any Sendable](minimumCapacity: elements.count)
+        for (key, value) in elements { values[key] = value }
+        self.values = values
     }
 
     /// The raw value for a key, or `nil`; setting `nil` removes the key.
@@ -53,6 +57,11 @@ public struct MediatorParameters: Sendable, ExpressibleByDictionaryLiteral, Cust
         return merged
     }
 
+    // The typed reads are inlinable so they specialize in the module that calls them: unspecialized,
+    // every read asked the runtime for `Optional<Value>` metadata through a shared lookup table,
+    // which cost more than the rest of a call and contended across threads. The cold paths
+    // (declared defaults, errors) stay out of line.
+
     /// Reads a value converted to `type`, falling back to the declared default.
     /// - Parameters:
     ///   - key: The parameter name.
@@ -60,9 +69,11 @@ public struct MediatorParameters: Sendable, ExpressibleByDictionaryLiteral, Cust
     /// - Returns: The converted value.
     /// - Throws: ``MediatorError/missingParameter(key:expected:action:)`` when absent with no default,
     ///   ``MediatorError/invalidParameter(key:expected:received:action:)`` when it cannot be converted.
+    @inlinable
     public func value<Value: MediatorParameterValue>(_ key: String, as type: Value.Type = Value.self) throws -> Value {
+        if let raw = values[key], let value = Value.mediatorValue(from: raw) { return value }
         if let converted = try optionalValue(key, as: type) { return converted }
-        throw MediatorError.missingParameter(key: key, expected: Value.mediatorTypeName, action: declaration?.label)
+        throw missing(key, expected: Value.mediatorTypeName)
     }
 
     /// Reads a native-only value (a closure, a model object) that must be exactly of `type`.
@@ -72,14 +83,10 @@ public struct MediatorParameters: Sendable, ExpressibleByDictionaryLiteral, Cust
     /// - Returns: The value.
     /// - Throws: ``MediatorError/missingParameter(key:expected:action:)`` or
     ///   ``MediatorError/invalidParameter(key:expected:received:action:)``.
+    @inlinable
     public func value<Value: Sendable>(_ key: String, as type: Value.Type = Value.self) throws -> Value {
-        guard let raw = values[key] ?? declaration?.defaultValue(for: key) else {
-            throw MediatorError.missingParameter(key: key, expected: String(describing: Value.self), action: declaration?.label)
-        }
-        guard let value = raw as? Value else {
-            throw invalid(key, expected: String(describing: Value.self), received: raw)
-        }
-        return value
+        if let value = try optionalValue(key, as: type) { return value }
+        throw missing(key, expected: String(describing: Value.self))
     }
 
     /// Reads a value converted to `type`, or `nil` when absent and without a declared default.
@@ -88,8 +95,9 @@ public struct MediatorParameters: Sendable, ExpressibleByDictionaryLiteral, Cust
     ///   - type: The type to convert to; usually inferred.
     /// - Returns: The converted value, or `nil`.
     /// - Throws: ``MediatorError/invalidParameter(key:expected:received:action:)`` when present but not convertible.
+    @inlinable
     public func optionalValue<Value: MediatorParameterValue>(_ key: String, as type: Value.Type = Value.self) throws -> Value? {
-        guard let raw = values[key] ?? declaration?.defaultValue(for: key) else { return nil }
+        guard let raw = values[key] ?? declaredDefault(for: key) else { return nil }
         guard let value = Value.mediatorValue(from: raw) else {
             throw invalid(key, expected: Value.mediatorTypeName, received: raw)
         }
@@ -102,15 +110,28 @@ public struct MediatorParameters: Sendable, ExpressibleByDictionaryLiteral, Cust
     ///   - type: The expected type; usually inferred.
     /// - Returns: The value, or `nil`.
     /// - Throws: ``MediatorError/invalidParameter(key:expected:received:action:)`` when present but of another type.
+    @inlinable
     public func optionalValue<Value: Sendable>(_ key: String, as type: Value.Type = Value.self) throws -> Value? {
-        guard let raw = values[key] ?? declaration?.defaultValue(for: key) else { return nil }
+        guard let raw = values[key] ?? declaredDefault(for: key) else { return nil }
         guard let value = raw as? Value else {
             throw invalid(key, expected: String(describing: Value.self), received: raw)
         }
         return value
     }
 
-    private func invalid(_ key: String, expected: String, received: any Sendable) -> MediatorError {
+    /// The default the action declares for a key, if any.
+    @usableFromInline
+    func declaredDefault(for key: String) -> (any Sendable)? {
+        declaration?.defaultValue(for: key)
+    }
+
+    @usableFromInline
+    func missing(_ key: String, expected: String) -> MediatorError {
+        .missingParameter(key: key, expected: expected, action: declaration?.label)
+    }
+
+    @usableFromInline
+    func invalid(_ key: String, expected: String, received: any Sendable) -> MediatorError {
         .invalidParameter(key: key, expected: expected, received: Self.describe(received), action: declaration?.label)
     }
 
