@@ -319,12 +319,14 @@ extension Mediator {
     /// The router for the current registry: from this thread's cache without a lock when nothing
     /// changed; otherwise fetched, or rebuilt outside the lock, once per change and thread.
     func currentRouter() -> URLRouter {
-        let cache = ThreadRouterCache.current
+        let cache = ThreadResolutionCache.current
         if let router = cache.router(for: id, generation: generation.load(ordering: .acquiring)) { return router }
 
         enum Snapshot {
-            case ready(URLRouter, generation: UInt64)
-            case stale(boxes: [any AnyTargetBox], ordinals: [String: Int], state: RoutingState, targetsVersion: UInt64, generation: UInt64)
+            case ready(URLRouter, generation: UInt64, settings: MediatorSettings)
+            case stale(
+                boxes: [any AnyTargetBox], ordinals: [String: Int], state: RoutingState, targetsVersion: UInt64,
+                generation: UInt64, settings: MediatorSettings)
         }
         let snapshot: Snapshot = registry.withLock { state in
             let now = generation.load(ordering: .relaxed)
@@ -332,24 +334,24 @@ extension Mediator {
             if let router = routing.router, router.targetsVersion == state.targetsVersion,
                 router.configurationVersion == routing.configurationVersion, router.settingsVersion == routing.settingsVersion
             {
-                return .ready(router, generation: now)
+                return .ready(router, generation: now, settings: state.settings)
             }
             if let routes = routing.routeSet, routes.targetsVersion == state.targetsVersion,
                 routes.configurationVersion == routing.configurationVersion
             {
                 let router = URLRouter(routes: routes, state: routing, settingsVersion: routing.settingsVersion)
                 state.routing.router = router
-                return .ready(router, generation: now)
+                return .ready(router, generation: now, settings: state.settings)
             }
             return .stale(
                 boxes: Array(state.targets.values), ordinals: routing.ordinals, state: routing,
-                targetsVersion: state.targetsVersion, generation: now)
+                targetsVersion: state.targetsVersion, generation: now, settings: state.settings)
         }
         switch snapshot {
-        case let .ready(router, generation):
-            cache.store(router, for: id, generation: generation)
+        case let .ready(router, generation, settings):
+            cache.store(router, for: id, generation: generation, settings: settings)
             return router
-        case let .stale(boxes, ordinals, routing, targetsVersion, generation):
+        case let .stale(boxes, ordinals, routing, targetsVersion, generation, settings):
             // Reading declarations runs target code, which may call this mediator: never under the lock.
             let routes = RouteSet(
                 targets: Self.catalogTargets(boxes, ordinals: ordinals), targetsVersion: targetsVersion,
@@ -363,7 +365,7 @@ extension Mediator {
                     if state.routing.settingsVersion == routing.settingsVersion { state.routing.router = router }
                 }
             }
-            cache.store(router, for: id, generation: generation)
+            cache.store(router, for: id, generation: generation, settings: settings)
             return router
         }
     }

@@ -6,7 +6,8 @@ import Glibc
 import Musl
 #endif
 
-/// Each thread's resolved actions, per mediator, so the hot path reads only thread-owned memory.
+/// Each thread's resolved actions and URL router, per mediator, so the hot path reads only
+/// thread-owned memory.
 ///
 /// A slot is valid for one registry generation: any registration, release or interceptor change
 /// bumps the mediator's generation and the slot empties itself on its next use. No lock is taken on
@@ -21,6 +22,9 @@ final class ThreadResolutionCache {
         var settings: MediatorSettings
         /// Cached from `settings` so a call without interceptors reads only this thread's memory.
         var hasInterceptors: Bool
+        /// The mediator's URL router at this generation, once a URL was opened on this thread; the
+        /// router is immutable, so threads share it without locks.
+        var router: URLRouter? = nil
     }
 
     /// At most this many mediators are cached per thread; tests create many short-lived ones.
@@ -56,20 +60,36 @@ final class ThreadResolutionCache {
         return nil
     }
 
+    /// The index of the mediator's slot at `generation`, created, or emptied first if it is older.
+    private func slot(for mediatorID: UInt64, generation: UInt64, settings: MediatorSettings) -> Int {
+        let fresh = Slot(
+            mediatorID: mediatorID, generation: generation, actions: [:], settings: settings,
+            hasInterceptors: !settings.interceptors.isEmpty)
+        if let index = slotIndex(for: mediatorID) {
+            if slots[index].generation != generation { slots[index] = fresh }
+            return index
+        }
+        if slots.count >= Self.slotLimit { slots.removeFirst() }
+        slots.append(fresh)
+        return slots.count - 1
+    }
+
     /// Stores a resolution made at `generation`, emptying the slot first if it is older.
     func store(_ resolved: ResolvedAction?, for key: ActionKey, mediatorID: UInt64, generation: UInt64, settings: MediatorSettings) {
-        let index: Int
-        if let existing = slotIndex(for: mediatorID) {
-            index = existing
-            if slots[index].generation != generation {
-                slots[index] = Slot(mediatorID: mediatorID, generation: generation, actions: [:], settings: settings, hasInterceptors: !settings.interceptors.isEmpty)
-            }
-        } else {
-            if slots.count >= Self.slotLimit { slots.removeFirst() }
-            slots.append(Slot(mediatorID: mediatorID, generation: generation, actions: [:], settings: settings, hasInterceptors: !settings.interceptors.isEmpty))
-            index = slots.count - 1
-        }
+        let index = slot(for: mediatorID, generation: generation, settings: settings)
         if let resolved { slots[index].actions[key] = resolved }
+    }
+
+    /// The router cached for a mediator at `generation`, if any.
+    @inline(__always)
+    func router(for mediatorID: UInt64, generation: UInt64) -> URLRouter? {
+        guard let index = slotIndex(for: mediatorID), slots[index].generation == generation else { return nil }
+        return slots[index].router
+    }
+
+    /// Stores the router valid at `generation`.
+    func store(_ router: URLRouter, for mediatorID: UInt64, generation: UInt64, settings: MediatorSettings) {
+        slots[slot(for: mediatorID, generation: generation, settings: settings)].router = router
     }
 
     /// Remembers a resolution for an action reference in the mediator's current slot, if it has one
