@@ -55,6 +55,13 @@ private func openSync<Result: Sendable>(_ mediator: Mediator, _ url: String) thr
 struct StressTests {
     static let preregistered = 12
     static let runFor: Duration = .milliseconds(1_000)
+    /// Every worker does at least this many rounds, so each kind of work overlaps the others even when
+    /// a loaded machine (the whole suite under ThreadSanitizer) starts some workers after the deadline.
+    static let minimumRounds = 25
+
+    static func keepGoing(_ round: Int, until deadline: ContinuousClock.Instant) -> Bool {
+        round < minimumRounds || ContinuousClock.now < deadline
+    }
 
     @Test("calls, registrations, releases, configuration reloads and catalog reads at once: right answers, nothing lost, no deadlock")
     func everythingAtOnce() async throws {
@@ -65,15 +72,15 @@ struct StressTests {
         try mediator.register(FreshTarget.self)
         try mediator.applyRouteConfiguration(aliasConfiguration(to: "S1"))
         let ledger = StressLedger()
-        let deadline = ContinuousClock.now + Self.runFor
 
         try await withDeadlockGuard("the stress run") {
+            let deadline = ContinuousClock.now + Self.runFor
             await withTaskGroup(of: Void.self) { group in
                 // Callers by name, synchronous and awaited: each answer must come from the target called.
                 for worker in 0..<4 {
                     group.addTask {
                         var round = 0
-                        while ContinuousClock.now < deadline {
+                        while Self.keepGoing(round, until: deadline) {
                             round += 1
                             let index = (worker * 5 + round) % Self.preregistered
                             do {
@@ -93,7 +100,7 @@ struct StressTests {
                 for worker in 0..<2 {
                     group.addTask {
                         var round = 0
-                        while ContinuousClock.now < deadline {
+                        while Self.keepGoing(round, until: deadline) {
                             round += 1
                             let index = (worker * 3 + round) % Self.preregistered
                             do {
@@ -115,7 +122,7 @@ struct StressTests {
                 for worker in 0..<2 {
                     group.addTask {
                         var round = 0
-                        while ContinuousClock.now < deadline {
+                        while Self.keepGoing(round, until: deadline) {
                             round += 1
                             let index = 1_000 + worker * 1_000 + round
                             let name = "N\(index)"
@@ -135,7 +142,7 @@ struct StressTests {
                 // Cached-instance callers and releasers.
                 group.addTask {
                     var round = 0
-                    while ContinuousClock.now < deadline {
+                    while Self.keepGoing(round, until: deadline) {
                         round += 1
                         do {
                             let cached: Int = try performSync(mediator, "serial", on: "Cached")
@@ -154,7 +161,7 @@ struct StressTests {
                 // Configuration reloader and interceptor churn.
                 group.addTask {
                     var round = 0
-                    while ContinuousClock.now < deadline {
+                    while Self.keepGoing(round, until: deadline) {
                         round += 1
                         do {
                             try mediator.applyRouteConfiguration(aliasConfiguration(to: round.isMultiple(of: 2) ? "S2" : "S1"))
@@ -172,7 +179,9 @@ struct StressTests {
                 }
                 // Catalog readers: every read lists at least the pre-registered targets and their routes.
                 group.addTask {
-                    while ContinuousClock.now < deadline {
+                    var round = 0
+                    while Self.keepGoing(round, until: deadline) {
+                        round += 1
                         let names = Set(mediator.catalog().targets.map(\.name))
                         let missing = (0..<Self.preregistered).map { "S\($0)" }.filter { !names.contains($0) }
                         if !missing.isEmpty { ledger.problem("catalog missed \(missing)") }
