@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Mediator {
     /// Registers a target type under its ``MediatorTarget/targetName``; nothing is created until the first call.
     /// - Parameters:
@@ -18,7 +20,7 @@ extension Mediator {
         _ type: Target.Type, replacingExisting: Bool = false, factory: @escaping @Sendable () -> Target
     ) throws {
         let box = TargetBox(
-            name: Target.targetName, summary: Target.summary, cachesInstance: Target.cachesInstance,
+            name: Target.targetName, summary: Target.summary, ordinal: nextOrdinal(), cachesInstance: Target.cachesInstance,
             makeInstance: factory, declareActions: { Target.actions },
             unknownAction: { target, action, parameters in
                 try target.answerUnknownAction(action, parameters: parameters)
@@ -60,18 +62,22 @@ extension Mediator {
         unknownAction: @escaping @Sendable (String, MediatorParameters) throws -> MediatorFallback = { _, _ in .notHandled }
     ) throws {
         let box = TargetBox<Void>(
-            name: name, summary: summary, cachesInstance: false, makeInstance: {}, declareActions: { actions },
+            name: name, summary: summary, ordinal: nextOrdinal(), cachesInstance: false, makeInstance: {}, declareActions: { actions },
             unknownAction: { _, action, parameters in try unknownAction(action, parameters) })
         try insert(box, replacingExisting: replacingExisting)
     }
 
+    private func nextOrdinal() -> Int {
+        registrations.wrappingAdd(1, ordering: .relaxed).oldValue
+    }
+
     private func insert(_ box: any AnyTargetBox, replacingExisting: Bool) throws {
         try mutate { state in
-            if !replacingExisting, state.targets[box.name] != nil {
+            // One hash probe on the common path; a refused duplicate puts the original back.
+            if let previous = state.targets.updateValue(box, forKey: box.name), !replacingExisting {
+                state.targets[box.name] = previous
                 throw MediatorError.duplicateTarget(target: box.name)
             }
-            state.targets[box.name] = box
-            state.routing.noteRegistration(of: box.name)
         }
     }
 

@@ -283,11 +283,11 @@ extension Mediator {
     /// - Throws: ``MediatorError/invalidRouteConfiguration(problems:)`` listing every problem; the
     ///   previous configuration then stays in force.
     public func applyRouteConfiguration(_ configuration: MediatorRouteConfiguration) throws {
-        let (boxes, ordinals, targetsVersion, configurationVersion) = registry.withLock { state in
-            (Array(state.targets.values), state.routing.ordinals, state.targetsVersion, state.routing.configurationVersion)
+        let (boxes, targetsVersion, configurationVersion) = registry.withLock { state in
+            (Array(state.targets.values), state.targetsVersion, state.routing.configurationVersion)
         }
         let candidate = RouteSet(
-            targets: Self.catalogTargets(boxes, ordinals: ordinals), targetsVersion: targetsVersion,
+            targets: Self.catalogTargets(boxes), targetsVersion: targetsVersion,
             configuration: configuration, configurationVersion: configurationVersion &+ 1)
         guard candidate.configurationProblems.isEmpty else {
             throw MediatorError.invalidRouteConfiguration(problems: candidate.configurationProblems)
@@ -325,7 +325,7 @@ extension Mediator {
         enum Snapshot {
             case ready(URLRouter, generation: UInt64, settings: MediatorSettings)
             case stale(
-                boxes: [any AnyTargetBox], ordinals: [String: Int], state: RoutingState, targetsVersion: UInt64,
+                boxes: [any AnyTargetBox], state: RoutingState, targetsVersion: UInt64,
                 generation: UInt64, settings: MediatorSettings)
         }
         let snapshot: Snapshot = registry.withLock { state in
@@ -344,17 +344,17 @@ extension Mediator {
                 return .ready(router, generation: now, settings: state.settings)
             }
             return .stale(
-                boxes: Array(state.targets.values), ordinals: routing.ordinals, state: routing,
+                boxes: Array(state.targets.values), state: routing,
                 targetsVersion: state.targetsVersion, generation: now, settings: state.settings)
         }
         switch snapshot {
         case let .ready(router, generation, settings):
             cache.store(router, for: id, generation: generation, settings: settings)
             return router
-        case let .stale(boxes, ordinals, routing, targetsVersion, generation, settings):
+        case let .stale(boxes, routing, targetsVersion, generation, settings):
             // Reading declarations runs target code, which may call this mediator: never under the lock.
             let routes = RouteSet(
-                targets: Self.catalogTargets(boxes, ordinals: ordinals), targetsVersion: targetsVersion,
+                targets: Self.catalogTargets(boxes), targetsVersion: targetsVersion,
                 configuration: routing.configuration, configurationVersion: routing.configurationVersion)
             let router = URLRouter(routes: routes, state: routing, settingsVersion: routing.settingsVersion)
             registry.withLock { state in
@@ -371,9 +371,9 @@ extension Mediator {
     }
 
     /// The catalog entries of these targets in registration order, the routes' last tie-breaker.
-    private static func catalogTargets(_ boxes: [any AnyTargetBox], ordinals: [String: Int]) -> [MediatorCatalog.Target] {
+    private static func catalogTargets(_ boxes: [any AnyTargetBox]) -> [MediatorCatalog.Target] {
         boxes
-            .sorted { (ordinals[$0.name] ?? .max, $0.name) < (ordinals[$1.name] ?? .max, $1.name) }
+            .sorted { ($0.ordinal, $0.name) < ($1.ordinal, $1.name) }
             .map { $0.catalogEntry() }
     }
 }

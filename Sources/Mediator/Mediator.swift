@@ -24,6 +24,8 @@ public final class Mediator: Sendable {
     /// Bumped, under `registry`'s lock, by every change that invalidates cached resolutions.
     let generation = Atomic<UInt64>(0)
     let registry = Locked(RegistryState())
+    /// Hands each registered target its ordinal: registration order, the URL routes' last tie-breaker.
+    let registrations = Atomic<Int>(0)
     /// How long an asynchronous interceptor decision may take, in nanoseconds; atomic so a call reads
     /// it without the registry lock (see `setInterceptorTimeout(_:)`).
     let interceptorTimeoutNanoseconds = Atomic<Int64>(Mediator.defaultInterceptorTimeoutNanoseconds)

@@ -58,6 +58,18 @@ case "perform2":
     for _ in 0..<count {
         sum &+= (try? mediator.perform(twoParameters, on: target, with: ["id": id, "quantity": 3], as: Int.self)) ?? 0
     }
+case "register":
+    // Registration by name into a fresh mediator (what the registration benchmark measures).
+    let names = (0..<count).map { "Target\($0)" }
+    let fresh = Mediator()
+    for name in names { try? fresh.register(targetNamed: name, actions: []) }
+    sum &+= fresh.registeredTargetNames.count
+case "insert":
+    // The baseline: one dictionary insert per name.
+    let names = (0..<count).map { "Target\($0)" }
+    var table: [String: @Sendable () -> Int] = [:]
+    for name in names { table[name] = closure }
+    sum &+= table.count
 case "reference0":
     for _ in 0..<count { sum &+= (try? reference.perform()) ?? 0 }
 default:

@@ -1,6 +1,10 @@
+import Synchronization
+
 /// A registered target, erased so the registry can hold targets of any type.
 protocol AnyTargetBox: AnyObject, Sendable {
     var name: String { get }
+    /// The registration's place in registration order.
+    var ordinal: Int { get }
     /// Binds an action to its handler and instance; `nil` when the target does not declare it.
     func resolve(_ action: String, cachingInstance: Bool) throws -> ResolvedAction?
     func hasAction(_ action: String) throws -> Bool
@@ -17,11 +21,19 @@ protocol AnyTargetBox: AnyObject, Sendable {
 final class TargetBox<Target: Sendable>: AnyTargetBox {
     let name: String
     let summary: String
+    let ordinal: Int
     private let cachesInstance: Bool
     private let makeInstance: @Sendable () -> Target
     private let declareActions: @Sendable () -> [MediatorAction<Target>]
     private let unknownAction: @Sendable (Target, String, MediatorParameters) throws -> MediatorFallback
-    private let state = Locked(State())
+    /// The action table and instance, with their lock, created on first use: registering records
+    /// the type only, so a registration allocates nothing beyond this box.
+    private let lazyState = AtomicLazyReference<Locked<State>>()
+
+    private var state: Locked<State> {
+        if let state = lazyState.load() { return state }
+        return lazyState.storeIfNil(Locked(State()))
+    }
 
     private struct State {
         var table: ActionTable?
@@ -36,13 +48,14 @@ final class TargetBox<Target: Sendable>: AnyTargetBox {
     }
 
     init(
-        name: String, summary: String, cachesInstance: Bool,
+        name: String, summary: String, ordinal: Int, cachesInstance: Bool,
         makeInstance: @escaping @Sendable () -> Target,
         declareActions: @escaping @Sendable () -> [MediatorAction<Target>],
         unknownAction: @escaping @Sendable (Target, String, MediatorParameters) throws -> MediatorFallback
     ) {
         self.name = name
         self.summary = summary
+        self.ordinal = ordinal
         self.cachesInstance = cachesInstance
         self.makeInstance = makeInstance
         self.declareActions = declareActions

@@ -11,17 +11,8 @@ struct RoutingState {
     var configurationVersion: UInt64 = 0
     /// Bumped whenever schemes, hosts, options or the unmatched handler change.
     var settingsVersion: UInt64 = 0
-    /// Each target's registration ordinal, the last tie-breaker between routes.
-    var ordinals: [String: Int] = [:]
-    private var nextOrdinal = 0
     /// The routes compiled for some targets and configuration version; reused while both hold.
     var routeSet: RouteSet?
     /// The router last built; valid while its versions match the registry's.
     var router: URLRouter?
-
-    /// Records a target's registration, for registration-order precedence.
-    mutating func noteRegistration(of target: String) {
-        ordinals[target] = nextOrdinal
-        nextOrdinal += 1
-    }
 }
