@@ -70,6 +70,20 @@ case "insert":
     var table: [String: @Sendable () -> Int] = [:]
     for name in names { table[name] = closure }
     sum &+= table.count
+case "open":
+    // URL open of one placeholder and a query, with 100 routes registered (as the URL benchmark).
+    let routed = Mediator()
+    routed.registerScheme("shop")
+    for index in 0..<100 {
+        let action = MediatorAction<Void>(
+            "show", parameters: [.required("id", Int.self), .optional("ref", String.self)], exposure: .remote,
+            urlPatterns: ["/c\(index)/:id"]
+        ) { _, parameters in try parameters.value("id", as: Int.self) }
+        try? routed.register(targetNamed: "T\(index)", actions: [action])
+    }
+    let url = opaque("shop://c50/42?ref=push")
+    _ = try? routed.open(url)
+    for _ in 0..<count { sum &+= (try? routed.open(url, as: Int.self)) ?? 0 }
 case "reference0":
     for _ in 0..<count { sum &+= (try? reference.perform()) ?? 0 }
 default:

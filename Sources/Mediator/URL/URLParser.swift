@@ -176,9 +176,6 @@ struct URLParser {
     /// Decodes `key=value` items separated by `&` into `values`; repeated keys become arrays.
     private func items(_ start: Int, _ end: Int, into values: inout [String: any Sendable], fragment: Bool) throws {
         var repeated: [String: [String]] = [:]
-        var separators = 1
-        for index in start..<end where bytes[index] == ASCII.ampersand { separators += 1 }
-        values.reserveCapacity(values.count + separators)
         var itemStart = start
         var equals = -1
         var index = start
