@@ -34,7 +34,7 @@ extension Mediator {
     /// Sets how long an interceptor's asynchronous decision may take before the call fails with
     /// ``MediatorError/interceptorTimedOut(interceptor:target:action:after:)``; the default is 10 seconds.
     ///
-    /// The limit applies to ``MediatorInterceptor/interceptAsync(_:)`` in calls made with `await`, so a
+    /// The limit applies to ``AsyncMediatorInterceptor/interceptAsync(_:)`` in calls made with `await`, so a
     /// decision that never finishes (a lost network reply, a forgotten continuation) cannot hang the
     /// call, even one that ignores cancellation: the call goes on without it, and the decision's task
     /// is cancelled. A synchronous ``MediatorInterceptor/intercept(_:)`` cannot be interrupted and is

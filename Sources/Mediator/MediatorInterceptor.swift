@@ -12,17 +12,13 @@
 /// }
 /// ```
 public protocol MediatorInterceptor: Sendable {
-    /// Decides what happens to a call made synchronously (and, by default, to one made with `await`).
+    /// Decides what happens to a call, synchronous or awaited; it runs inline, on the caller's thread.
+    ///
+    /// To suspend while deciding, for example to refresh a token, conform to
+    /// ``AsyncMediatorInterceptor`` instead.
     /// - Parameter call: The call as it stands after the interceptors before this one.
     /// - Returns: Proceed, reject with a reason, or redirect to another action.
     func intercept(_ call: MediatorCall) throws -> MediatorDecision
-
-    /// Decides what happens to a call made with `await`; may suspend, for example to refresh a token.
-    ///
-    /// The default calls ``intercept(_:)``.
-    /// - Parameter call: The call as it stands after the interceptors before this one.
-    /// - Returns: Proceed, reject with a reason, or redirect to another action.
-    func interceptAsync(_ call: MediatorCall) async throws -> MediatorDecision
 
     /// Observes a finished call once: the call as dispatched, its outcome and how long it took.
     /// - Parameters:
@@ -35,9 +31,6 @@ public protocol MediatorInterceptor: Sendable {
 extension MediatorInterceptor {
     /// Proceeds by default.
     public func intercept(_ call: MediatorCall) throws -> MediatorDecision { .proceed }
-
-    /// Uses the synchronous decision by default.
-    public func interceptAsync(_ call: MediatorCall) async throws -> MediatorDecision { try intercept(call) }
 
     /// Observes nothing by default.
     public func callDidFinish(_ call: MediatorCall, outcome: MediatorOutcome, duration: Duration) {}
@@ -96,4 +89,26 @@ public enum MediatorOutcome: Sendable {
     public var isSuccess: Bool {
         if case .succeeded = self { true } else { false }
     }
+}
+
+/// An interceptor whose decision on awaited calls may suspend, for example to refresh a login token.
+///
+/// Awaited calls use ``interceptAsync(_:)``, bounded by the mediator's interceptor timeout (see
+/// ``Mediator/setInterceptorTimeout(_:)``); synchronous calls, which cannot suspend, use
+/// ``MediatorInterceptor/intercept(_:)``. Bounding a decision takes two tasks per call, which is why
+/// it is a separate protocol: interceptors that decide synchronously cost nothing extra.
+///
+/// ```swift
+/// struct TokenGate: AsyncMediatorInterceptor {
+///     let tokens: TokenStore
+///     func interceptAsync(_ call: MediatorCall) async throws -> MediatorDecision {
+///         try await tokens.refreshIfNeeded() ? .proceed : .reject(reason: "session expired")
+///     }
+/// }
+/// ```
+public protocol AsyncMediatorInterceptor: MediatorInterceptor {
+    /// Decides what happens to a call made with `await`; may suspend.
+    /// - Parameter call: The call as it stands after the interceptors before this one.
+    /// - Returns: Proceed, reject with a reason, or redirect to another action.
+    func interceptAsync(_ call: MediatorCall) async throws -> MediatorDecision
 }

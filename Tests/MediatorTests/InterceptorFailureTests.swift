@@ -14,7 +14,7 @@ private final class FinishLog: MediatorInterceptor {
 private struct TokenServiceDown: Error {}
 
 /// Throws from its awaited decision only, as a token refresh that fails would.
-private struct FailingRefresh: MediatorInterceptor {
+private struct FailingRefresh: AsyncMediatorInterceptor {
     func interceptAsync(_ call: MediatorCall) async throws -> MediatorDecision {
         await Task.yield()
         throw TokenServiceDown()
@@ -23,7 +23,7 @@ private struct FailingRefresh: MediatorInterceptor {
 
 /// An awaited decision that never finishes on its own and ignores cancellation: it waits for a
 /// continuation that only the test resumes, after it has checked the call timed out.
-private final class StuckDecision: MediatorInterceptor {
+private final class StuckDecision: AsyncMediatorInterceptor {
     private let pending = Locked<[CheckedContinuation<Void, Never>]>([])
     private let released = Locked(false)
 
@@ -45,7 +45,7 @@ private final class StuckDecision: MediatorInterceptor {
 }
 
 /// An awaited decision that takes a long time but stops when cancelled.
-private struct SlowButCancellable: MediatorInterceptor {
+private struct SlowButCancellable: AsyncMediatorInterceptor {
     func interceptAsync(_ call: MediatorCall) async throws -> MediatorDecision {
         try await Task.sleep(for: .seconds(600))
         return .proceed
@@ -131,7 +131,7 @@ private struct PongTarget: MediatorTarget {
 }
 
 /// An interceptor that itself calls the mediator while deciding (an analytics lookup, say).
-private struct CallsWhileDeciding: MediatorInterceptor {
+private struct CallsWhileDeciding: AsyncMediatorInterceptor {
     let mediator: Mediator
     func intercept(_ call: MediatorCall) throws -> MediatorDecision {
         if call.target == "A" { _ = try mediator.perform("pong", on: "B", with: ["depth": 0]) as [String] }
@@ -335,5 +335,29 @@ struct InterceptorFailureTests {
         }
         #expect(answers.count == 16)
         #expect(answers.allSatisfy { $0 == expected })
+    }
+}
+
+/// Interceptors that decide synchronously are not raced against a timer on awaited calls.
+@Suite("Synchronous interceptors on awaited calls")
+struct SynchronousInterceptorOnAwaitedCallTests {
+    @Test("an interceptor that is not an AsyncMediatorInterceptor decides inline with intercept(_:), even with a zero timeout")
+    func synchronousDecisionIsInline() async throws {
+        let mediator = Mediator()
+        try mediator.register(CalculatorTarget.self)
+        mediator.setInterceptorTimeout(.zero)
+        let seen = Locked<[String]>([])
+        mediator.addInterceptor(InlineGate(seen: seen))
+        let sum: Int = try await mediator.perform("add", on: "Calculator", with: ["a": 1, "b": 2])
+        #expect(sum == 3)
+        #expect(seen.withLock { $0 } == ["Calculator.add"])
+    }
+}
+
+private struct InlineGate: MediatorInterceptor {
+    let seen: Locked<[String]>
+    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+        seen.withLock { $0.append("\(call.target).\(call.action)") }
+        return .proceed
     }
 }

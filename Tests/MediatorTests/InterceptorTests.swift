@@ -72,7 +72,7 @@ private struct Broken: MediatorInterceptor {
 }
 
 /// Decides differently for synchronous and awaited calls, to show which path ran.
-private struct TokenRefresher: MediatorInterceptor {
+private struct TokenRefresher: AsyncMediatorInterceptor {
     let log: Log
     func intercept(_ call: MediatorCall) throws -> MediatorDecision {
         log.append("sync")

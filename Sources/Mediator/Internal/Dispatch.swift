@@ -93,10 +93,14 @@ extension Mediator {
         let result: Result<any Sendable, any Error>
         do {
             var resolved = first
-            for interceptor in settings.interceptors {
+            for (interceptor, asyncInterceptor) in zip(settings.interceptors, settings.asyncInterceptors) {
                 let decision: MediatorDecision
                 do {
-                    decision = try await decide(interceptor, on: call)
+                    if let asyncInterceptor {
+                        decision = try await decide(asyncInterceptor, on: call)
+                    } else {
+                        decision = try interceptor.intercept(call)
+                    }
                 } catch let timeout as InterceptorTimeout {
                     throw MediatorError.interceptorTimedOut(
                         interceptor: Self.name(of: interceptor), target: call.target, action: call.action, after: timeout.limit)
@@ -129,7 +133,7 @@ extension Mediator {
     /// The decision and a timer each run in their own task; whichever finishes first resumes the call
     /// and cancels the other. Nothing waits for the loser, so a decision that never finishes, even
     /// one that ignores cancellation, cannot hang the call (a task group would wait for it).
-    private func decide(_ interceptor: any MediatorInterceptor, on call: MediatorCall) async throws -> MediatorDecision {
+    private func decide(_ interceptor: any AsyncMediatorInterceptor, on call: MediatorCall) async throws -> MediatorDecision {
         let limit = Duration.nanoseconds(interceptorTimeoutNanoseconds.load(ordering: .relaxed))
         let race = DecisionRace()
         return try await withTaskCancellationHandler {

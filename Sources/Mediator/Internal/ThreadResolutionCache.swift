@@ -129,10 +129,13 @@ final class ThreadResolutionCache {
 /// Interceptors and the fallback handler, replaced as a whole whenever either changes.
 final class MediatorSettings: Sendable {
     let interceptors: [any MediatorInterceptor]
+    /// The interceptors that decide asynchronously, found once here rather than cast per call.
+    let asyncInterceptors: [(any AsyncMediatorInterceptor)?]
     let fallback: MediatorFallbackHandler?
 
     init(interceptors: [any MediatorInterceptor] = [], fallback: MediatorFallbackHandler? = nil) {
         self.interceptors = interceptors
+        self.asyncInterceptors = interceptors.map { $0 as? any AsyncMediatorInterceptor }
         self.fallback = fallback
     }
 }
