@@ -15,6 +15,8 @@ extension Mediator {
     ///   - type: The target type.
     ///   - replacingExisting: Replace a target already registered under the same name instead of failing.
     ///   - factory: Makes an instance; called on first use (and per call unless the instance is cached).
+    ///     It runs under the target's lock when the instance is kept, so it must not call this same
+    ///     target through the mediator (other targets are fine).
     /// - Throws: ``MediatorError/duplicateTarget(target:)`` when the name is taken and replacement was not asked for.
     public func register<Target: MediatorTarget>(
         _ type: Target.Type, replacingExisting: Bool = false, factory: @escaping @Sendable () -> Target
@@ -38,7 +40,8 @@ extension Mediator {
     /// - Parameters:
     ///   - type: The target type.
     ///   - replacingExisting: Replace a target already registered under the same name instead of failing.
-    ///   - factory: Makes an instance for this mediator.
+    ///   - factory: Makes an instance for this mediator. It runs under the target's lock when the
+    ///     instance is kept, so it must not call this same target through the mediator.
     /// - Throws: ``MediatorError/duplicateTarget(target:)`` when the name is taken and replacement was not asked for.
     public func register<Target: MediatorTarget>(
         _ type: Target.Type, replacingExisting: Bool = false, factory: @escaping @Sendable (Mediator) -> Target
