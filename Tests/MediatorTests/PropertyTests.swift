@@ -134,18 +134,6 @@ struct PropertyTests {
         return values
     }
 
-    static func parameters(_ values: Values) -> MediatorParameters {
-        var parameters: MediatorParameters = ["id": values.id]
-        if let name = values.name { parameters["name"] = name }
-        if let flag = values.flag { parameters["flag"] = flag }
-        if let price = values.price { parameters["price"] = price }
-        if let tags = values.tags { parameters["tags"] = tags }
-        if let tab = values.tab { parameters["tab"] = tab }
-        if let uuid = values.uuid { parameters["uuid"] = uuid }
-        if let path = values.path { parameters["path"] = path }
-        return parameters
-    }
-
     @Test("generated URLs open back to the same values: pattern, optional, wildcard, convention and web routes")
     func generateThenOpenRoundTrips() throws {
         let mediator = try URLGenerationTests.mediator()
@@ -161,7 +149,7 @@ struct PropertyTests {
             let replay = "case \(index), seed 0x\(String(seed, radix: 16)), \(action) \(values)"
             let url: String
             do {
-                url = try mediator.url(for: action, on: "Trip", with: Self.parameters(values), scheme: action == "web" ? "https" : nil)
+                url = try mediator.url(for: action, on: "Trip", with: values.parameters, scheme: action == "web" ? "https" : nil)
             } catch {
                 failures.record("generation failed: \(replay): \(error)")
                 continue

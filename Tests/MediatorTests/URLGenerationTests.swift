@@ -16,6 +16,19 @@ struct URLRoundTripTarget: MediatorTarget {
         var tab: Tab?
         var uuid: UUID?
         var path: String?
+
+        /// The values as call parameters, leaving out the ones that are nil.
+        var parameters: MediatorParameters {
+            var parameters: MediatorParameters = ["id": id]
+            if let name { parameters["name"] = name }
+            if let flag { parameters["flag"] = flag }
+            if let price { parameters["price"] = price }
+            if let tags { parameters["tags"] = tags }
+            if let tab { parameters["tab"] = tab }
+            if let uuid { parameters["uuid"] = uuid }
+            if let path { parameters["path"] = path }
+            return parameters
+        }
     }
 
     static let parameters: [MediatorParameter] = [
@@ -64,14 +77,7 @@ struct URLGenerationTests {
     ])
     func roundTrip(action: String, values: Values) throws {
         let mediator = try Self.mediator()
-        var parameters: MediatorParameters = ["id": values.id]
-        if let name = values.name { parameters["name"] = name }
-        if let flag = values.flag { parameters["flag"] = flag }
-        if let price = values.price { parameters["price"] = price }
-        if let tags = values.tags { parameters["tags"] = tags }
-        if let tab = values.tab { parameters["tab"] = tab }
-        if let uuid = values.uuid { parameters["uuid"] = uuid }
-        if let path = values.path { parameters["path"] = path }
+        let parameters = values.parameters
         let scheme = action == "web" ? "https" : nil
         let url = try mediator.url(for: action, on: "Trip", with: parameters, scheme: scheme)
         #expect(mediator.canOpen(url), "\(url)")
