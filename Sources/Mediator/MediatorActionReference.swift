@@ -5,7 +5,7 @@ import Synchronization
 /// A reference hashes no names on a call: each thread resolves it once and keeps the resolution until
 /// the registry changes (a registration, a release, an interceptor or fallback change), then resolves
 /// it again by name on its next call. It therefore stays correct when targets are replaced or
-/// removed: a call to a target that is gone takes the same not-found path as ``Mediator/perform(_:on:with:source:cachingTarget:as:)``.
+/// removed: a call to a target that is gone takes the same not-found path as a call by name.
 /// Interceptors see every call made through a reference.
 ///
 /// Facades keep references to the actions they call most:
