@@ -3,7 +3,7 @@ public import Foundation
 /// Run-time changes to URL routing, loaded from a JSON document that iOS, Android and web can share:
 /// redirect a route, degrade it to a web page, or disable it.
 ///
-/// Apply one with ``Mediator/applyRouteConfiguration(_:)``. The document is checked as a whole,
+/// Apply one with ``Mediator/applyRouteConfiguration(_:)->_``. The document is checked as a whole,
 /// first its shape, then against the mediator's catalog; if anything is wrong it is rejected with
 /// every problem listed and the configuration in force stays as it was.
 ///
