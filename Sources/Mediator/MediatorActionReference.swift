@@ -39,11 +39,19 @@ public final class MediatorActionReference<Result: Sendable>: Sendable {
     ///   - isolation: The caller's actor, filled in by the compiler; a main-actor caller may run main-actor actions.
     /// - Returns: The action's result.
     /// - Throws: A ``MediatorError`` naming what went wrong, as ``Mediator/perform(_:on:with:source:cachingTarget:as:isolation:)`` does.
+    @inlinable
     public func perform(
         with parameters: MediatorParameters = MediatorParameters(), source: MediatorCallSource = .local,
         isolation: (any Actor)? = #isolation
     ) throws -> Result {
-        let onMainActor = isolation === MainActor.shared
+        let value = try performUntyped(with: parameters, source: source, onMainActor: isolation === MainActor.shared)
+        return try mediator.cast(value, to: Result.self, target: target, action: action)
+    }
+
+    /// The call without the result cast, so it need not be specialized for each `Result`.
+    @usableFromInline
+    func performUntyped(with parameters: MediatorParameters, source: MediatorCallSource, onMainActor: Bool) throws -> any Sendable
+    {
         let value: any Sendable
         if let found = try? mediator.lookup(reference: key, target: target, action: action), !found.hasInterceptors {
             value = try mediator.invoke(
@@ -53,7 +61,7 @@ public final class MediatorActionReference<Result: Sendable>: Sendable {
             value = try mediator.dispatch(
                 action, on: target, with: parameters, source: source, cachingTarget: false, onMainActor: onMainActor)
         }
-        return try mediator.cast(value, to: Result.self, target: target, action: action)
+        return value
     }
 
     /// Performs the action with `await`, which also reaches asynchronous and main-actor actions.
@@ -62,16 +70,25 @@ public final class MediatorActionReference<Result: Sendable>: Sendable {
     ///   - source: `.remote` for calls built from outside input; they reach only remote actions.
     /// - Returns: The action's result.
     /// - Throws: A ``MediatorError`` naming what went wrong.
+    @inlinable
     public func perform(
         with parameters: MediatorParameters = MediatorParameters(), source: MediatorCallSource = .local
     ) async throws -> Result {
+        let value = try await performUntyped(with: parameters, source: source)
+        return try mediator.cast(value, to: Result.self, target: target, action: action)
+    }
+
+    /// The awaited call without the result cast.
+    @usableFromInline
+    func performUntyped(with parameters: MediatorParameters, source: MediatorCallSource) async throws -> any Sendable {
         let value: any Sendable
         if let found = try? mediator.lookup(reference: key, target: target, action: action), !found.hasInterceptors {
-            value = try await mediator.invokeAsync(found.action, target: target, action: action, parameters: parameters, source: source)
+            value = try await mediator.invokeAsync(
+                found.action, target: target, action: action, parameters: parameters, source: source)
         } else {
             value = try await mediator.dispatchAsync(action, on: target, with: parameters, source: source, cachingTarget: false)
         }
-        return try mediator.cast(value, to: Result.self, target: target, action: action)
+        return value
     }
 }
 

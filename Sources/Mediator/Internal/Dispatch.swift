@@ -1,5 +1,5 @@
-import Synchronization
 import Foundation
+import Synchronization
 
 /// The call pipeline: interceptors, remote policy, validation, handler, not-found chain.
 extension Mediator {
@@ -8,6 +8,7 @@ extension Mediator {
 
     /// Runs a call without `await`; `onMainActor` says whether the caller is isolated to the main
     /// actor, the only place a main-actor action can run synchronously.
+    @usableFromInline
     func dispatch(
         _ action: String, on target: String, with parameters: MediatorParameters,
         source: MediatorCallSource, cachingTarget: Bool, onMainActor: Bool
@@ -50,7 +51,9 @@ extension Mediator {
                     throw Self.failure(error, of: interceptor, on: call)
                 }
                 if try apply(decision, by: interceptor, to: &call) {
-                    resolved = Result { try self.lookup(target: call.target, action: call.action, cachingInstance: cachingTarget).action }
+                    resolved = Result {
+                        try self.lookup(target: call.target, action: call.action, cachingInstance: cachingTarget).action
+                    }
                 }
             }
             result = .success(
@@ -64,6 +67,7 @@ extension Mediator {
         return try result.get()
     }
 
+    @usableFromInline
     func dispatchAsync(
         _ action: String, on target: String, with parameters: MediatorParameters,
         source: MediatorCallSource, cachingTarget: Bool
@@ -108,7 +112,9 @@ extension Mediator {
                     throw Self.failure(error, of: interceptor, on: call)
                 }
                 if try apply(decision, by: interceptor, to: &call) {
-                    resolved = Result { try self.lookup(target: call.target, action: call.action, cachingInstance: cachingTarget).action }
+                    resolved = Result {
+                        try self.lookup(target: call.target, action: call.action, cachingInstance: cachingTarget).action
+                    }
                 }
             }
             result = .success(
@@ -223,13 +229,18 @@ private final class DecisionRace: Sendable {
 
 extension Mediator {
     /// An interceptor that throws rejects the call; a ``MediatorError`` it throws passes through.
-    private static func failure(_ error: any Error, of interceptor: any MediatorInterceptor, on call: MediatorCall) -> MediatorError {
+    private static func failure(
+        _ error: any Error, of interceptor: any MediatorInterceptor, on call: MediatorCall
+    ) -> MediatorError {
         if let mediatorError = error as? MediatorError { return mediatorError }
-        return .rejected(target: call.target, action: call.action, interceptor: name(of: interceptor), reason: "it threw \(error)")
+        return .rejected(
+            target: call.target, action: call.action, interceptor: name(of: interceptor), reason: "it threw \(error)")
     }
 
     /// Applies one interceptor's decision; returns whether the call now goes elsewhere.
-    private func apply(_ decision: MediatorDecision, by interceptor: any MediatorInterceptor, to call: inout MediatorCall) throws -> Bool {
+    private func apply(
+        _ decision: MediatorDecision, by interceptor: any MediatorInterceptor, to call: inout MediatorCall
+    ) throws -> Bool {
         switch decision {
         case .proceed:
             return false
@@ -245,7 +256,10 @@ extension Mediator {
         }
     }
 
-    private func finish(_ call: MediatorCall, _ result: Result<any Sendable, any Error>, since start: ContinuousClock.Instant, settings: MediatorSettings) {
+    private func finish(
+        _ call: MediatorCall, _ result: Result<any Sendable, any Error>, since start: ContinuousClock.Instant,
+        settings: MediatorSettings
+    ) {
         let duration = start.duration(to: .now)
         let outcome: MediatorOutcome
         switch result {
@@ -265,7 +279,9 @@ extension Mediator {
 
     /// Applies the remote policy and parameter validation, and hands the declaration to the parameters.
     @inline(__always)
-    private func prepare(_ resolved: ResolvedAction, _ parameters: MediatorParameters, source: MediatorCallSource) throws -> MediatorParameters {
+    private func prepare(
+        _ resolved: ResolvedAction, _ parameters: MediatorParameters, source: MediatorCallSource
+    ) throws -> MediatorParameters {
         let declaration = resolved.declaration
         if source == .remote, declaration.exposure != .remote {
             throw MediatorError.remoteCallNotAllowed(target: declaration.target, action: declaration.action)
@@ -282,7 +298,9 @@ extension Mediator {
         source: MediatorCallSource, onMainActor: Bool, redirectsLeft: Int = fallbackRedirectLimit
     ) throws -> any Sendable {
         guard let resolved else {
-            switch try fallback(target: target, action: action, parameters: parameters, source: source, redirectsLeft: redirectsLeft) {
+            switch try fallback(
+                target: target, action: action, parameters: parameters, source: source, redirectsLeft: redirectsLeft)
+            {
             case .value(let value):
                 return value
             case let .redirect(target, action, parameters):
@@ -318,13 +336,16 @@ extension Mediator {
         source: MediatorCallSource, redirectsLeft: Int = fallbackRedirectLimit
     ) async throws -> any Sendable {
         guard let resolved else {
-            switch try fallback(target: target, action: action, parameters: parameters, source: source, redirectsLeft: redirectsLeft) {
+            switch try fallback(
+                target: target, action: action, parameters: parameters, source: source, redirectsLeft: redirectsLeft)
+            {
             case .value(let value):
                 return value
             case let .redirect(target, action, parameters):
                 let next = try lookup(target: target, action: action, cachingInstance: false).action
                 return try await invokeAsync(
-                    next, target: target, action: action, parameters: parameters, source: source, redirectsLeft: redirectsLeft - 1)
+                    next, target: target, action: action, parameters: parameters, source: source, redirectsLeft: redirectsLeft - 1
+                )
             }
         }
         let prepared = try prepare(resolved, parameters, source: source)
@@ -374,7 +395,8 @@ extension Mediator {
         if let box {
             switch try box.answerUnknownAction(action, parameters: parameters) {
             case .value(let value): return .value(value)
-            case let .redirect(target, action, parameters): return .redirect(target: target, action: action, parameters: parameters)
+            case let .redirect(target, action, parameters):
+                return .redirect(target: target, action: action, parameters: parameters)
             case .notHandled: break
             }
         }
@@ -384,7 +406,8 @@ extension Mediator {
                 reason: box == nil ? .targetNotFound : .actionNotFound)
             switch try handler(unresolved) {
             case .value(let value): return .value(value)
-            case let .redirect(target, action, parameters): return .redirect(target: target, action: action, parameters: parameters)
+            case let .redirect(target, action, parameters):
+                return .redirect(target: target, action: action, parameters: parameters)
             case .notHandled: break
             }
         }
