@@ -66,10 +66,14 @@ let fuzzMediator: Mediator = {
         try mediator.register(
             targetNamed: "Values",
             actions: [
-                MediatorAction("trip", parameters: [.required("id", Int.self), .optional("name", String.self)], exposure: .remote,
-                               urlPatterns: ["/trip/:id(/:name)"]) { _, p in p.description },
+                MediatorAction(
+                    "trip", parameters: [.required("id", Int.self), .optional("name", String.self)], exposure: .remote,
+                    urlPatterns: ["/trip/:id(/:name)"]
+                ) { _, p in p.description }
             ],
-            unknownAction: { action, _ in action == "legacy" ? .redirect(target: "Shop", action: "echo", parameters: [:]) : .notHandled })
+            unknownAction: { action, _ in
+                action == "legacy" ? .redirect(target: "Shop", action: "echo", parameters: [:]) : .notHandled
+            })
         mediator.registerScheme("shop")
         mediator.registerScheme("alt", fallsBackToGlobalRoutes: false)
         mediator.registerWebHost("shop.example.com")
@@ -85,20 +89,22 @@ let fuzzMediator: Mediator = {
         mediator.setFallbackHandler { call in
             call.target == "Ghost" ? .redirect(target: "Shop", action: "echo", parameters: call.parameters) : .notHandled
         }
-        try mediator.applyRouteConfiguration(Data("""
-            {
-              "version": 1,
-              "webFallback": { "target": "Web", "action": "open" },
-              "rules": [
-                { "pattern": "/old/product/:id", "redirectTo": "/product/:id" },
-                { "pattern": "/older/:id", "redirectTo": "/old/product/:id" },
-                { "pattern": "/checkout/:amount", "redirectTo": "/pay/:amount" },
-                { "target": "Shop", "action": "filter", "redirectTo": { "target": "Shop", "action": "echo" } },
-                { "pattern": "/search(/:query)", "degradeTo": "https://m.shop.example.com/search?q={query}" },
-                { "target": "Shop", "action": "newProduct", "disabled": true, "reason": "postponed" }
-              ]
-            }
-            """.utf8))
+        try mediator.applyRouteConfiguration(
+            Data(
+                """
+                {
+                  "version": 1,
+                  "webFallback": { "target": "Web", "action": "open" },
+                  "rules": [
+                    { "pattern": "/old/product/:id", "redirectTo": "/product/:id" },
+                    { "pattern": "/older/:id", "redirectTo": "/old/product/:id" },
+                    { "pattern": "/checkout/:amount", "redirectTo": "/pay/:amount" },
+                    { "target": "Shop", "action": "filter", "redirectTo": { "target": "Shop", "action": "echo" } },
+                    { "pattern": "/search(/:query)", "degradeTo": "https://m.shop.example.com/search?q={query}" },
+                    { "target": "Shop", "action": "newProduct", "disabled": true, "reason": "postponed" }
+                  ]
+                }
+                """.utf8))
         // The one expected problem: Shop.vault keeps a pattern although local-only, to fuzz that refusal too.
         if case .invalidRoutes(let problems)? = mediatorError({ try mediator.validateRoutes() }),
             problems.count != 1 || !problems[0].hasPrefix("Shop.vault")
@@ -118,6 +124,7 @@ let roundTripActions: [(target: String, action: String)] = [
     ("Shop", "product"), ("Shop", "page"), ("Shop", "echo"), ("Values", "trip"), ("Shop", "search"),
 ]
 
+/// libFuzzer's entry point: runs one input through parse, canOpen, open and generate -> open.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -182,8 +189,12 @@ func fail(_ message: String) -> Never {
 
 /// Resolves a URL to its call without performing it, through the router the mediator uses.
 enum URLRouterProbe {
-    static func parameters(of url: String, on mediator: Mediator) throws -> (target: String, action: String, parameters: MediatorParameters)? {
-        guard case let .call(target, action, parameters, _) = try mediator.currentRouter().resolve(url, with: [:], runsUnmatchedHandler: false)
+    static func parameters(
+        of url: String, on mediator: Mediator
+    ) throws -> (target: String, action: String, parameters: MediatorParameters)? {
+        guard
+            case let .call(target, action, parameters, _) = try mediator.currentRouter().resolve(
+                url, with: [:], runsUnmatchedHandler: false)
         else { return nil }
         return (target, action, parameters)
     }

@@ -75,15 +75,21 @@ func violations(in targets: [Target]) -> [String] {
                 problems.append("\(target.name) depends on the executable \(dependency.name); only \(dependency.name)Tests may")
             }
             if target.isFacade, dependency.name != "Mediator", !dependency.isShared {
-                problems.append("facade \(target.name) depends on \(dependency.name); a facade may depend on the core and shared targets only")
+                problems.append(
+                    "facade \(target.name) depends on \(dependency.name); a facade may depend on the core and shared targets only"
+                )
             }
             guard dependency.isImplementation else { continue }
             if target.isImplementation, target.module != dependency.module {
-                problems.append("\(target.name) depends on \(dependency.name)'s implementation; depend on \(dependency.name)Facade instead")
+                problems.append(
+                    "\(target.name) depends on \(dependency.name)'s implementation; depend on \(dependency.name)Facade instead")
             } else if target.kind == "test", target.name != "\(dependency.name)Tests" {
-                problems.append("test target \(target.name) links \(dependency.name)'s implementation; replace it with doubles from MediatorTesting")
+                problems.append(
+                    "test target \(target.name) links \(dependency.name)'s implementation; replace it with doubles from MediatorTesting"
+                )
             } else if target.kind != "test", target.kind != "executable", !target.isImplementation {
-                problems.append("\(target.name) depends on \(dependency.name)'s implementation; only the App and \(dependency.name)Tests may")
+                problems.append(
+                    "\(target.name) depends on \(dependency.name)'s implementation; only the App and \(dependency.name)Tests may")
             }
         }
     }

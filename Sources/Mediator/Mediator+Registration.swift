@@ -65,7 +65,8 @@ extension Mediator {
         unknownAction: @escaping @Sendable (String, MediatorParameters) throws -> MediatorFallback = { _, _ in .notHandled }
     ) throws {
         let box = TargetBox<Void>(
-            name: name, summary: summary, ordinal: nextOrdinal(), cachesInstance: false, makeInstance: {}, declareActions: { actions },
+            name: name, summary: summary, ordinal: nextOrdinal(), cachesInstance: false, makeInstance: {},
+            declareActions: { actions },
             unknownAction: { _, action, parameters in try unknownAction(action, parameters) })
         try insert(box, replacingExisting: replacingExisting)
     }

@@ -209,7 +209,9 @@ extension Mediator {
         }
     }
 
-    private func castURLResult<Result>(_ value: any Sendable, url: String, target: String? = nil, action: String? = nil) throws -> Result {
+    private func castURLResult<Result>(
+        _ value: any Sendable, url: String, target: String? = nil, action: String? = nil
+    ) throws -> Result {
         if let typed = value as? Result { return typed }
         throw MediatorError.resultTypeMismatch(
             target: target ?? "unmatched-URL handler", action: action ?? url, expected: String(describing: Result.self),

@@ -91,7 +91,8 @@ public enum MediatorError: Error, Sendable, CustomStringConvertible {
         case let .malformedURL(url, problem):
             return "The URL \(Self.quote(url)) is malformed: \(problem)."
         case let .urlTooLong(length, limit):
-            return "The URL is \(length) bytes long, over the limit of \(limit); raise MediatorURLOptions.maximumLength if such URLs are expected."
+            return
+                "The URL is \(length) bytes long, over the limit of \(limit); raise MediatorURLOptions.maximumLength if such URLs are expected."
         case let .unknownURLScheme(scheme, registered):
             let list = registered.isEmpty ? "none is registered" : "registered: " + registered.joined(separator: ", ")
             return "The URL scheme \"\(scheme)\" is not an app scheme (\(list)); register it with mediator.registerScheme(_:)."
@@ -99,13 +100,16 @@ public enum MediatorError: Error, Sendable, CustomStringConvertible {
             let list = registered.isEmpty ? "none is registered" : "registered: " + registered.joined(separator: ", ")
             return "The web host \(Self.quote(host)) is not registered (\(list)); register it with mediator.registerWebHost(_:)."
         case let .noRouteMatched(url, path):
-            return "No route matches the path \(Self.quote(path)) of \(Self.quote(url)); declare a urlPattern on a remote action or set an unmatched-URL handler."
+            return
+                "No route matches the path \(Self.quote(path)) of \(Self.quote(url)); declare a urlPattern on a remote action or set an unmatched-URL handler."
         case let .routeDisabled(url, route, reason):
-            return "The route \(route) reached by \(Self.quote(url)) is disabled by the route configuration" + (reason.map { ": \($0)." } ?? ".")
+            return "The route \(route) reached by \(Self.quote(url)) is disabled by the route configuration"
+                + (reason.map { ": \($0)." } ?? ".")
         case let .reservedURLParameter(key, action):
             return "A URL cannot set parameter \"\(key)\" of \(action): it is native-only; pass it with open(_:with:) instead."
         case let .routeRedirectLimitExceeded(url, limit):
-            return "Route configuration redirects for \(Self.quote(url)) exceeded \(limit) hops; check the configuration for a redirect loop."
+            return
+                "Route configuration redirects for \(Self.quote(url)) exceeded \(limit) hops; check the configuration for a redirect loop."
         case let .invalidRoutes(problems):
             return "The URL routes have \(problems.count) problem(s): " + problems.joined(separator: "; ") + "."
         case let .invalidRouteConfiguration(problems):

@@ -26,7 +26,8 @@ public final class CallRecorder: MediatorInterceptor {
     /// Records the call and lets it proceed.
     public func intercept(_ call: MediatorCall) throws -> MediatorDecision {
         state.withLock {
-            $0.calls.append(RecordedCall(target: call.target, action: call.action, parameters: call.parameters, source: call.source))
+            $0.calls.append(
+                RecordedCall(target: call.target, action: call.action, parameters: call.parameters, source: call.source))
         }
         return .proceed
     }

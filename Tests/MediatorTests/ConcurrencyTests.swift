@@ -4,11 +4,13 @@ import Testing
 
 /// Registers a value target that answers its own index, so a wrong answer shows which target replied.
 private func registerIndexed(_ index: Int, on mediator: Mediator) throws {
-    try mediator.register(targetNamed: "T\(index)", actions: [
-        MediatorAction("index", parameters: [.required("salt", Int.self)]) { _, p in
-            index * 1_000 + (try p.value("salt", as: Int.self))
-        }
-    ])
+    try mediator.register(
+        targetNamed: "T\(index)",
+        actions: [
+            MediatorAction("index", parameters: [.required("salt", Int.self)]) { _, p in
+                index * 1_000 + (try p.value("salt", as: Int.self))
+            }
+        ])
 }
 
 /// A synchronous call, so task-group children can use the synchronous pipeline.
@@ -51,7 +53,8 @@ struct ConcurrencyTests {
                     for round in 0..<Self.rounds {
                         let target = (worker * 7 + round) % preregistered
                         do {
-                            let answer = round.isMultiple(of: 2)
+                            let answer =
+                                round.isMultiple(of: 2)
                                 ? try indexOf(target, salt: round, on: mediator)
                                 : try await mediator.perform("index", on: "T\(target)", with: ["salt": round]) as Int
                             if answer != target * 1_000 + round { tally.wrongAnswer() }
@@ -102,7 +105,8 @@ struct ConcurrencyTests {
 
         #expect(tally.failures.isEmpty, "\(tally.failures.prefix(5))")
         #expect(tally.wrongAnswers == 0)
-        let expectedNames = (0..<preregistered).map { "T\($0)" }
+        let expectedNames =
+            (0..<preregistered).map { "T\($0)" }
             + (0..<Self.workers).flatMap { worker in (0..<(Self.rounds / 10)).map { "T\(100 + worker * 100 + $0)" } }
             + ["Cached", "Fresh"]
         #expect(mediator.registeredTargetNames == expectedNames.sorted())

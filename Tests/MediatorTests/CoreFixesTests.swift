@@ -16,9 +16,11 @@ struct CoreFixesTests {
     @Test("a wrapped multi-line error stays one line and ends with one period")
     func wrappedErrorIsOneLine() throws {
         let mediator = Mediator()
-        try mediator.register(targetNamed: "T", actions: [
-            MediatorAction("fails") { _, _ -> Int in throw MultiLine() },
-        ])
+        try mediator.register(
+            targetNamed: "T",
+            actions: [
+                MediatorAction("fails") { _, _ -> Int in throw MultiLine() }
+            ])
         let error = try #require(throws: MediatorError.self) { try mediator.perform("fails", on: "T", as: Int.self) }
         #expect(error.description == "T.fails failed: first line second line.")
     }
@@ -26,12 +28,14 @@ struct CoreFixesTests {
     @Test("a handler's own missing-key read is a missingParameter error whether or not it declares parameters")
     func undeclaredReadsAreNotWrapped() throws {
         let mediator = Mediator()
-        try mediator.register(targetNamed: "T", actions: [
-            MediatorAction("undeclared") { _, parameters in try parameters.value("id", as: Int.self) },
-            MediatorAction("declared", parameters: [.optional("x", Int.self)]) { _, parameters in
-                try parameters.value("id", as: Int.self)
-            },
-        ])
+        try mediator.register(
+            targetNamed: "T",
+            actions: [
+                MediatorAction("undeclared") { _, parameters in try parameters.value("id", as: Int.self) },
+                MediatorAction("declared", parameters: [.optional("x", Int.self)]) { _, parameters in
+                    try parameters.value("id", as: Int.self)
+                },
+            ])
         for action in ["undeclared", "declared"] {
             let error = try #require(throws: MediatorError.self) { try mediator.perform(action, on: "T", as: Int.self) }
             guard case .missingParameter(key: "id", expected: "Int", _) = error else {

@@ -33,7 +33,8 @@ func withDeadlockGuard<Value: Sendable>(
             if watchdog.waitForFinish(limit) { return }
             watchdog.finish(.failure(DeadlockSuspected(what: what, limit: limit)))
             if watchdog.waitForResume(.seconds(20)) { return }
-            FileHandle.standardError.write(Data("\(what): deadlocked and the test could not resume; ending the test process\n".utf8))
+            FileHandle.standardError.write(
+                Data("\(what): deadlocked and the test could not resume; ending the test process\n".utf8))
             exit(3)
         }
         thread.start()

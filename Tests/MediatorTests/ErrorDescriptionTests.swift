@@ -67,10 +67,12 @@ struct ErrorDescriptionTests {
                 error: .rejected(target: "Cart", action: "checkout", interceptor: "LoginGate", reason: "login required"),
                 facts: ["Cart.checkout", "LoginGate", "login required"]),
             DescribedError(
-                error: .interceptorTimedOut(interceptor: "TokenRefresher", target: "Cart", action: "checkout", after: .seconds(10)),
+                error: .interceptorTimedOut(
+                    interceptor: "TokenRefresher", target: "Cart", action: "checkout", after: .seconds(10)),
                 facts: ["TokenRefresher", "Cart.checkout", "within 10 s", "setInterceptorTimeout(_:)"]),
             DescribedError(
-                error: .interceptorTimedOut(interceptor: "TokenRefresher", target: "Cart", action: "checkout", after: .milliseconds(250)),
+                error: .interceptorTimedOut(
+                    interceptor: "TokenRefresher", target: "Cart", action: "checkout", after: .milliseconds(250)),
                 facts: ["within 0.25 s"]),
             DescribedError(
                 error: .resultTypeMismatch(target: "Catalog", action: "price", expected: "String", actual: "Double"),

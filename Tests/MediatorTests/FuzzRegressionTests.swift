@@ -36,11 +36,13 @@ struct FuzzRegressionTests {
     func degradedOptionalPlaceholder() throws {
         // The convention route reached Shop.search; its generated URL, shop://search?..., matches the
         // degrading rule for /search(/:query) without a query, whose {query} used to fail to fill.
-        let input = Data(base64Encoded: """
-            c2hvcDovL1Nob3Avc2VhcmNoP3ByaSZmZz10cnUvZSZjb3VudD0zJnV1aWQ9RTljdGVyP3ByaSZmZz10cnUvZSZjb3VudD0zJnV1aWQ9RTljZT1l\
-            JmNvOS41JmZndW50PTMmdXVpZD1FOS41OS41JmZnPXRydWUmY285LjUmZmd1bnQ9MyZ1dWlkPUU5sy41JmZsYWc9dHJ1JmVjb3VudD0zZT05LjUm\
-            Zmc9dHJ1ZSZjbzkuNSZmZ3VudD0zJnV1aWQ9RTkuNSZmbGFnPXRydSZlY291bnQ9MyZ1dUMyNDdBM0U2RTVG
-            """) ?? Data()
+        let input =
+            Data(
+                base64Encoded: """
+                    c2hvcDovL1Nob3Avc2VhcmNoP3ByaSZmZz10cnUvZSZjb3VudD0zJnV1aWQ9RTljdGVyP3ByaSZmZz10cnUvZSZjb3VudD0zJnV1aWQ9RTljZT1l\
+                    JmNvOS41JmZndW50PTMmdXVpZD1FOS41OS41JmZnPXRydWUmY285LjUmZmd1bnQ9MyZ1dWlkPUU5sy41JmZsYWc9dHJ1JmVjb3VudD0zZT05LjUm\
+                    Zmc9dHJ1ZSZjbzkuNSZmZ3VudD0zJnV1aWQ9RTkuNSZmbGFnPXRydSZlY291bnQ9MyZ1dUMyNDdBM0U2RTVG
+                    """) ?? Data()
         #expect(!input.isEmpty)
         let mediator = try makeConfiguredMediator()
         try mediator.applyRouteConfiguration(Data(URLConfigurationTests.valid.utf8))

@@ -38,7 +38,9 @@ private final class StuckDecision: AsyncMediatorInterceptor {
     /// Lets every stuck decision finish, so no task outlives the test.
     func release() {
         released.withLock { $0 = true }
-        for continuation in pending.withLock({ list in defer { list = [] }; return list }) { continuation.resume() }
+        for continuation in pending.withLock({ list in
+            defer { list = [] }; return list
+        }) { continuation.resume() }
     }
 
     var waiting: Int { pending.withLock { $0.count } }
@@ -61,12 +63,14 @@ private final class Runs: Sendable {
 
 private func counterMediator(_ runs: Runs) throws -> Mediator {
     let mediator = Mediator()
-    try mediator.register(targetNamed: "Counter", actions: [
-        MediatorAction("bump") { _, _ in
-            runs.hit()
-            return "bumped"
-        }
-    ])
+    try mediator.register(
+        targetNamed: "Counter",
+        actions: [
+            MediatorAction("bump") { _, _ in
+                runs.hit()
+                return "bumped"
+            }
+        ])
     return mediator
 }
 
@@ -237,7 +241,9 @@ struct InterceptorFailureTests {
             call.cancel()
             return await call.result
         }
-        guard case .failure(let error) = outcome, case .rejected(_, _, "SlowButCancellable", let reason)? = error as? MediatorError else {
+        guard case .failure(let error) = outcome,
+            case .rejected(_, _, "SlowButCancellable", let reason)? = error as? MediatorError
+        else {
             Issue.record("expected the cancelled decision to reject the call, got \(outcome)")
             return
         }
@@ -273,14 +279,16 @@ struct InterceptorFailureTests {
         #expect(problem.contains("\"go\" twice"))
         #expect(log.finished.count == 1)
         #expect(log.finished.first?.call.target == "Twice")
-        guard case .failed(let observed)? = log.finished.first?.outcome, case .invalidDeclaration? = observed as? MediatorError else {
+        guard case .failed(let observed)? = log.finished.first?.outcome, case .invalidDeclaration? = observed as? MediatorError
+        else {
             Issue.record("the observer did not see the failure")
             return
         }
 
         // The call really goes through the chain: an interceptor can redirect it somewhere valid.
         mediator.addInterceptor(RescueTwice())
-        let rescued: String = awaited
+        let rescued: String =
+            awaited
             ? try await mediator.perform("go", on: "Twice")
             : try performSync(mediator, "go", on: "Twice")
         #expect(rescued == "bumped")
@@ -297,7 +305,8 @@ struct InterceptorFailureTests {
         }
     }
 
-    @Test("re-entrant calls (A calls B calls A) complete without deadlock, with and without interceptors", arguments: [false, true])
+    @Test(
+        "re-entrant calls (A calls B calls A) complete without deadlock, with and without interceptors", arguments: [false, true])
     func reentrantCalls(intercepted: Bool) async throws {
         let mediator = try pingPongMediator()
         let log = FinishLog()

@@ -88,27 +88,31 @@ private struct TokenRefresher: AsyncMediatorInterceptor {
 /// A mediator with a "Shop" target whose handlers log their runs.
 private func makeShop(log: Log) throws -> Mediator {
     let mediator = Mediator()
-    try mediator.register(targetNamed: "Shop", actions: [
-        MediatorAction("checkout", parameters: [.optional("total", Int.self, default: 0)]) { _, p in
-            log.append("ran checkout")
-            return "checkout \(try p.value("total", as: Int.self))"
-        },
-        MediatorAction("fallbackPage", exposure: .remote) { _, p in
-            log.append("ran fallbackPage")
-            return "fallback \((try? p.value("total", as: Int.self)) ?? -1)"
-        },
-        MediatorAction("cart", exposure: .remote) { _, _ in
-            log.append("ran cart")
-            return "cart"
-        },
-        MediatorAction("fail") { _, _ -> String in throw FixtureError.boom },
-    ])
+    try mediator.register(
+        targetNamed: "Shop",
+        actions: [
+            MediatorAction("checkout", parameters: [.optional("total", Int.self, default: 0)]) { _, p in
+                log.append("ran checkout")
+                return "checkout \(try p.value("total", as: Int.self))"
+            },
+            MediatorAction("fallbackPage", exposure: .remote) { _, p in
+                log.append("ran fallbackPage")
+                return "fallback \((try? p.value("total", as: Int.self)) ?? -1)"
+            },
+            MediatorAction("cart", exposure: .remote) { _, _ in
+                log.append("ran cart")
+                return "cart"
+            },
+            MediatorAction("fail") { _, _ -> String in throw FixtureError.boom },
+        ])
     return mediator
 }
 
 /// Synchronous calls, so async tests can use the synchronous pipeline.
-private func run(_ mediator: Mediator, _ action: String, on target: String = "Shop",
-                 with parameters: MediatorParameters = [:], source: MediatorCallSource = .local) throws -> String {
+private func run(
+    _ mediator: Mediator, _ action: String, on target: String = "Shop",
+    with parameters: MediatorParameters = [:], source: MediatorCallSource = .local
+) throws -> String {
     try mediator.perform(action, on: target, with: parameters, source: source)
 }
 
@@ -123,11 +127,12 @@ struct InterceptorTests {
         for name in ["A", "B", "C"] { mediator.addInterceptor(Tracer(name: name, log: log)) }
         #expect(mediator.interceptors.count == 3)
         _ = try run(mediator, "cart")
-        #expect(log.all == [
-            "ran cart",
-            "A sees Shop.cart", "B sees Shop.cart", "C sees Shop.cart", "ran cart",
-            "A finished Shop.cart ok", "B finished Shop.cart ok", "C finished Shop.cart ok",
-        ])
+        #expect(
+            log.all == [
+                "ran cart",
+                "A sees Shop.cart", "B sees Shop.cart", "C sees Shop.cart", "ran cart",
+                "A finished Shop.cart ok", "B finished Shop.cart ok", "C finished Shop.cart ok",
+            ])
         mediator.removeAllInterceptors()
         #expect(mediator.interceptors.isEmpty)
         let _: String = try await mediator.perform("cart", on: "Shop")

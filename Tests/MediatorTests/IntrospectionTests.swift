@@ -131,10 +131,11 @@ struct IntrospectionTests {
         #expect(json == forward.catalog().jsonString())
 
         let compact = try makeMediator(AccountTarget.self).catalog().jsonString(prettyPrinted: false)
-        #expect(compact == """
-            {"targets":[{"actions":[{"execution":"synchronous","exposure":"local","name":"logout","parameters":[],\
-            "result":"Void","summary":"","urlPatterns":[]}],"name":"Account","summary":""}]}
-            """)
+        #expect(
+            compact == """
+                {"targets":[{"actions":[{"execution":"synchronous","exposure":"local","name":"logout","parameters":[],\
+                "result":"Void","summary":"","urlPatterns":[]}],"name":"Account","summary":""}]}
+                """)
 
         // Slashes in URL patterns stay readable, and the JSON decodes back to the same catalog.
         #expect(json.contains("\"/product/:id\""))

@@ -49,14 +49,16 @@ struct MediatorTestingTests {
     @Test("a stub's handler answer computes from parameters and can call completion closures")
     func stubHandler() throws {
         let mediator = Mediator()
-        let stub = try mediator.stub("Payments", answers: [
-            "pay": .handler { parameters in
-                let done = try parameters.value("done", as: (@Sendable (Bool) -> Void).self)
-                let amount = try parameters.value("amount", as: Int.self)
-                done(amount < 100)
-                return amount * 2
-            }
-        ])
+        let stub = try mediator.stub(
+            "Payments",
+            answers: [
+                "pay": .handler { parameters in
+                    let done = try parameters.value("done", as: (@Sendable (Bool) -> Void).self)
+                    let amount = try parameters.value("amount", as: Int.self)
+                    done(amount < 100)
+                    return amount * 2
+                }
+            ])
         let results = Locked<[Bool]>([])
         let done: @Sendable (Bool) -> Void = { ok in results.withLock { $0.append(ok) } }
         let doubled: Int = try mediator.perform("pay", on: "Payments", with: ["amount": "21", "done": done])

@@ -40,8 +40,10 @@ private final class FallbackSpy: Sendable {
 }
 
 /// Synchronous calls for async tests.
-private func performString(_ mediator: Mediator, _ action: String, on target: String,
-                           with parameters: MediatorParameters = [:], source: MediatorCallSource = .local) throws -> String {
+private func performString(
+    _ mediator: Mediator, _ action: String, on target: String,
+    with parameters: MediatorParameters = [:], source: MediatorCallSource = .local
+) throws -> String {
     try mediator.perform(action, on: target, with: parameters, source: source)
 }
 

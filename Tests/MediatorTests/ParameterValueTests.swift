@@ -18,9 +18,11 @@ struct Conversion: Sendable, CustomTestStringConvertible {
             let mediator = Mediator()
             try mediator.register(
                 targetNamed: "Convert",
-                actions: [MediatorAction("read", parameters: [.required("value", Value.self)]) { _, p in
-                    try p.value("value", as: Value.self)
-                }])
+                actions: [
+                    MediatorAction("read", parameters: [.required("value", Value.self)]) { _, p in
+                        try p.value("value", as: Value.self)
+                    }
+                ])
             if let expected {
                 let read: Value = try mediator.perform("read", on: "Convert", with: ["value": raw])
                 #expect(read == expected)

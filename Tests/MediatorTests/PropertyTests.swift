@@ -1,6 +1,7 @@
 import Foundation
-@testable import Mediator
 import Testing
+
+@testable import Mediator
 
 /// Random parameter values for property tests, drawn from a seeded generator so every case can be
 /// replayed from the seed printed with a failure.
@@ -10,11 +11,13 @@ struct ValueGenerator {
     init(seed: UInt64) { random = SeededGenerator(seed: seed) }
 
     /// Characters and sequences that URLs treat specially, or that decoding tends to get wrong.
-    static let awkward: [String] = ":/?#[]@!$&'()*+,;=%\"<>\\^`{|} -._~".map(String.init) + [
-        "\u{1}", "\u{7}", "\t", "\n", "\r", "\u{1F}", "\u{7F}", "\u{85}", "\u{A0}", "\u{AD}", "\u{FEFF}", "\u{200B}", "\u{200D}",
-        "\u{202E}", "\u{2028}", "\u{FFFD}", "\u{FFFF}", "é", "ü", "ß", "ø", "中", "文", "한", "ع", "א", "😀", "🛒", "👩‍👩‍👧", "🇯🇵",
-        "e\u{301}", "%2F", "%25", "%00", "+", "%2B", "..", ".",
-    ]
+    static let awkward: [String] =
+        ":/?#[]@!$&'()*+,;=%\"<>\\^`{|} -._~".map(String.init) + [
+            "\u{1}", "\u{7}", "\t", "\n", "\r", "\u{1F}", "\u{7F}", "\u{85}", "\u{A0}", "\u{AD}", "\u{FEFF}", "\u{200B}",
+            "\u{200D}",
+            "\u{202E}", "\u{2028}", "\u{FFFD}", "\u{FFFF}", "é", "ü", "ß", "ø", "中", "文", "한", "ع", "א", "😀", "🛒", "👩‍👩‍👧", "🇯🇵",
+            "e\u{301}", "%2F", "%25", "%00", "+", "%2B", "..", ".",
+        ]
 
     /// A random string of up to `maximum` characters: awkward characters, ASCII, and any Unicode scalar but NUL.
     mutating func string(maximum: Int = 12, allowEmpty: Bool = true) -> String {
@@ -122,8 +125,11 @@ struct PropertyTests {
             var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator.random) }
             bytes[6] = bytes[6] & 0x0F | 0x40
             bytes[8] = bytes[8] & 0x3F | 0x80
-            values.uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                                      bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+            values.uuid = UUID(
+                uuid: (
+                    bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                    bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+                ))
         }
         if action == "files" {
             let segments = (0..<Int.random(in: 1...5, using: &generator.random)).map { _ in

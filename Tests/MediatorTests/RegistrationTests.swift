@@ -204,9 +204,11 @@ struct RegistrationTests {
         let mediator = Mediator()
         try mediator.register(
             targetNamed: "Clock", summary: "Tells the time",
-            actions: [MediatorAction("now", parameters: [.required("zone", String.self)]) { _, p in
-                "12:00 \(try p.value("zone", as: String.self))"
-            }])
+            actions: [
+                MediatorAction("now", parameters: [.required("zone", String.self)]) { _, p in
+                    "12:00 \(try p.value("zone", as: String.self))"
+                }
+            ])
         let now: String = try mediator.perform("now", on: "Clock", with: ["zone": "UTC"])
         #expect(now == "12:00 UTC")
         #expect(mediator.catalog().target(named: "Clock")?.summary == "Tells the time")

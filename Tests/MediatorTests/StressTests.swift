@@ -26,22 +26,26 @@ private struct PassThrough: MediatorInterceptor {}
 
 /// A target that answers with its own index and the caller's salt, reachable by name and by URL.
 private func registerStressTarget(_ name: String, index: Int, on mediator: Mediator) throws {
-    try mediator.register(targetNamed: name, actions: [
-        MediatorAction(
-            "answer", parameters: [.required("salt", Int.self)], exposure: .remote, urlPatterns: ["/\(name.lowercased())/:salt"]
-        ) { _, p in
-            index * 1_000_000 + (try p.value("salt", as: Int.self))
-        },
-        MediatorAction("answerAsync", parameters: [.required("salt", Int.self)]) { _, p async throws in
-            await Task.yield()
-            return index * 1_000_000 + (try p.value("salt", as: Int.self))
-        },
-    ])
+    try mediator.register(
+        targetNamed: name,
+        actions: [
+            MediatorAction(
+                "answer", parameters: [.required("salt", Int.self)], exposure: .remote,
+                urlPatterns: ["/\(name.lowercased())/:salt"]
+            ) { _, p in
+                index * 1_000_000 + (try p.value("salt", as: Int.self))
+            },
+            MediatorAction("answerAsync", parameters: [.required("salt", Int.self)]) { _, p async throws in
+                await Task.yield()
+                return index * 1_000_000 + (try p.value("salt", as: Int.self))
+            },
+        ])
 }
 
 /// Two route configurations the reloader alternates: `/alias/:salt` goes to S1 or to S2.
 private func aliasConfiguration(to target: String) -> Data {
-    Data("""
+    Data(
+        """
         { "version": 1, "rules": [ { "pattern": "/alias/:salt", "redirectTo": "/\(target.lowercased())/:salt" } ] }
         """.utf8)
 }
@@ -63,7 +67,9 @@ struct StressTests {
         round < minimumRounds || ContinuousClock.now < deadline
     }
 
-    @Test("calls, registrations, releases, configuration reloads and catalog reads at once: right answers, nothing lost, no deadlock")
+    @Test(
+        "calls, registrations, releases, configuration reloads and catalog reads at once: right answers, nothing lost, no deadlock"
+    )
     func everythingAtOnce() async throws {
         let mediator = Mediator()
         mediator.registerScheme("stress")
@@ -84,10 +90,13 @@ struct StressTests {
                             round += 1
                             let index = (worker * 5 + round) % Self.preregistered
                             do {
-                                let answer: Int = round.isMultiple(of: 2)
+                                let answer: Int =
+                                    round.isMultiple(of: 2)
                                     ? try performSync(mediator, "answer", on: "S\(index)", with: ["salt": round])
                                     : try await mediator.perform("answerAsync", on: "S\(index)", with: ["salt": round])
-                                if answer != index * 1_000_000 + round { ledger.problem("S\(index) answered \(answer) to salt \(round)") }
+                                if answer != index * 1_000_000 + round {
+                                    ledger.problem("S\(index) answered \(answer) to salt \(round)")
+                                }
                                 ledger.did("call")
                             } catch {
                                 ledger.problem("call S\(index): \(error)")

@@ -47,9 +47,15 @@ struct URLConfigurationTests {
         #expect(try mediator.open("shop://old/product/5?ref=mail", as: String.self) == "product 5 ref=mail")
         #expect(try mediator.open("shop://older/6", as: String.self) == "product 6 ref=-")
         #expect(try mediator.open("shop://Shop/price?id=2", as: String.self) == "[id: 2]")
-        #expect(try mediator.open("shop://search/red%20shoes", as: String.self) == "web https://m.shop.example.com/search?q=red%20shoes")
+        #expect(
+            try mediator.open("shop://search/red%20shoes", as: String.self)
+                == "web https://m.shop.example.com/search?q=red%20shoes")
         #expect(mediator.canOpen("shop://search/x"))
-        guard case .routeDisabled(_, "Shop.newProduct", "Launch postponed")? = mediatorError({ try mediator.open("shop://product/new") }) else {
+        guard
+            case .routeDisabled(_, "Shop.newProduct", "Launch postponed")? = mediatorError({
+                try mediator.open("shop://product/new")
+            })
+        else {
             Issue.record("disabled route opened")
             return
         }
@@ -78,14 +84,18 @@ struct URLConfigurationTests {
               ]
             }
             """
-        guard case .invalidRouteConfiguration(let problems)? = mediatorError({
-            try mediator.applyRouteConfiguration(Data(invalid.utf8))
-        }) else {
+        guard
+            case .invalidRouteConfiguration(let problems)? = mediatorError({
+                try mediator.applyRouteConfiguration(Data(invalid.utf8))
+            })
+        else {
             Issue.record("invalid configuration applied")
             return
         }
         #expect(problems.count == 8, "\(problems)")
-        for fragment in ["webFallback is required", "{sku}", "Shop.nope", "Nobody", "/nowhere/:id", "local-only", "/undeclared", "\"b\""] {
+        for fragment in [
+            "webFallback is required", "{sku}", "Shop.nope", "Nobody", "/nowhere/:id", "local-only", "/undeclared", "\"b\"",
+        ] {
             #expect(problems.contains { $0.contains(fragment) }, "\(fragment) not in \(problems)")
         }
         // The previous configuration stays in force.
@@ -93,20 +103,33 @@ struct URLConfigurationTests {
         #expect(try mediator.open("shop://older/6", as: String.self) == "product 6 ref=-")
     }
 
-    @Test("shape problems are all listed", arguments: [
-        ("not json", ["not valid JSON"]),
-        ("[]", ["must be a JSON object"]),
-        (#"{"rules": 3, "extra": true}"#, ["unknown top-level key \"extra\"", "\"version\": 1 is required", "\"rules\" must be an array"]),
-        (#"{"version": 2, "rules": [{"pattern": "/a"}]}"#, ["version 2", "exactly one of"]),
-        (#"{"version": 1, "rules": [{"pattern": "/a", "target": "T", "disabled": true, "typo": 1}]}"#, ["unknown key \"typo\"", "either a string"]),
-        (#"{"version": 1, "rules": [{"pattern": "/a", "disabled": false}, {"pattern": "/b", "degradeTo": 4}]}"#, ["disabled must be true", "degradeTo must be a URL"]),
-        (#"{"version": 1, "webFallback": "Web.open", "rules": []}"#, ["webFallback must be an object"]),
-    ])
+    @Test(
+        "shape problems are all listed",
+        arguments: [
+            ("not json", ["not valid JSON"]),
+            ("[]", ["must be a JSON object"]),
+            (
+                #"{"rules": 3, "extra": true}"#,
+                ["unknown top-level key \"extra\"", "\"version\": 1 is required", "\"rules\" must be an array"]
+            ),
+            (#"{"version": 2, "rules": [{"pattern": "/a"}]}"#, ["version 2", "exactly one of"]),
+            (
+                #"{"version": 1, "rules": [{"pattern": "/a", "target": "T", "disabled": true, "typo": 1}]}"#,
+                ["unknown key \"typo\"", "either a string"]
+            ),
+            (
+                #"{"version": 1, "rules": [{"pattern": "/a", "disabled": false}, {"pattern": "/b", "degradeTo": 4}]}"#,
+                ["disabled must be true", "degradeTo must be a URL"]
+            ),
+            (#"{"version": 1, "webFallback": "Web.open", "rules": []}"#, ["webFallback must be an object"]),
+        ])
     func shape(json: String, mentions: [String]) throws {
         let mediator = try makeConfiguredMediator()
-        guard case .invalidRouteConfiguration(let problems)? = mediatorError({
-            try mediator.applyRouteConfiguration(Data(json.utf8))
-        }) else {
+        guard
+            case .invalidRouteConfiguration(let problems)? = mediatorError({
+                try mediator.applyRouteConfiguration(Data(json.utf8))
+            })
+        else {
             Issue.record("accepted \(json)")
             return
         }
@@ -125,7 +148,11 @@ struct URLConfigurationTests {
         let degradeToLocal = MediatorRouteConfiguration(
             webFallback: .init(target: "Web", action: "internal"),
             rules: [.init(match: .pattern("/product/:id"), effect: .degrade(webURL: "https://m.example.com/{id}"))])
-        guard case .invalidRouteConfiguration(let problems)? = mediatorError({ try mediator.applyRouteConfiguration(degradeToLocal) }) else {
+        guard
+            case .invalidRouteConfiguration(let problems)? = mediatorError({
+                try mediator.applyRouteConfiguration(degradeToLocal)
+            })
+        else {
             Issue.record("degradation to a local action applied")
             return
         }
@@ -138,7 +165,8 @@ struct URLConfigurationTests {
             .init(match: .pattern("/a/:id"), effect: .redirectToPath("/b/:id")),
             .init(match: .pattern("/b/:id"), effect: .redirectToPath("/a/:id")),
         ])
-        guard case .invalidRouteConfiguration(let problems)? = mediatorError({ try mediator.applyRouteConfiguration(loop) }) else {
+        guard case .invalidRouteConfiguration(let problems)? = mediatorError({ try mediator.applyRouteConfiguration(loop) })
+        else {
             Issue.record("loop applied")
             return
         }

@@ -45,12 +45,17 @@ struct URLRoundTripTarget: MediatorTarget {
     }
 
     static let actions: [MediatorAction<Self>] = [
-        MediatorAction("item", parameters: parameters, exposure: .remote, urlPatterns: ["/item/:id(/:name)"]) { _, p in try read(p) },
-        MediatorAction("files", parameters: parameters, exposure: .remote, urlPatterns: ["/files/:id/*path"]) { _, p in try read(p) },
+        MediatorAction("item", parameters: parameters, exposure: .remote, urlPatterns: ["/item/:id(/:name)"]) { _, p in
+            try read(p)
+        },
+        MediatorAction("files", parameters: parameters, exposure: .remote, urlPatterns: ["/files/:id/*path"]) { _, p in
+            try read(p)
+        },
         MediatorAction("plain", parameters: parameters, exposure: .remote) { _, p in try read(p) },
         MediatorAction("web", parameters: parameters, exposure: .remote, urlPatterns: ["/w/:id"]) { _, p in try read(p) },
         MediatorAction("secret", parameters: parameters) { _, p in try read(p) },
-        MediatorAction("special", parameters: parameters, exposure: .remote, urlPatterns: ["/item/special"]) { _, p in try read(p) },
+        MediatorAction("special", parameters: parameters, exposure: .remote, urlPatterns: ["/item/special"]) { _, p in try read(p)
+        },
     ]
 }
 
@@ -66,15 +71,17 @@ struct URLGenerationTests {
 
     typealias Values = URLRoundTripTarget.Values
 
-    @Test("generate → open gives back the same values", arguments: [
-        ("item", Values(id: 1)),
-        ("item", Values(id: 2, name: "Blue/Green shoes & more")),
-        ("item", Values(id: -3, name: "été ✓ 🛒", flag: true, price: 9.99, tags: ["a b", "c+d", "e&f=g", "%"], tab: .cart)),
-        ("item", Values(id: 4, name: "..", tags: ["x"], uuid: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))),
-        ("files", Values(id: 5, path: "docs/guide/intro.md")),
-        ("plain", Values(id: 6, name: "#?/\\", flag: false)),
-        ("web", Values(id: 7, name: "via web")),
-    ])
+    @Test(
+        "generate → open gives back the same values",
+        arguments: [
+            ("item", Values(id: 1)),
+            ("item", Values(id: 2, name: "Blue/Green shoes & more")),
+            ("item", Values(id: -3, name: "été ✓ 🛒", flag: true, price: 9.99, tags: ["a b", "c+d", "e&f=g", "%"], tab: .cart)),
+            ("item", Values(id: 4, name: "..", tags: ["x"], uuid: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))),
+            ("files", Values(id: 5, path: "docs/guide/intro.md")),
+            ("plain", Values(id: 6, name: "#?/\\", flag: false)),
+            ("web", Values(id: 7, name: "via web")),
+        ])
     func roundTrip(action: String, values: Values) throws {
         let mediator = try Self.mediator()
         let parameters = values.parameters
@@ -92,31 +99,42 @@ struct URLGenerationTests {
         let mediator = try Self.mediator()
         #expect(try mediator.url(for: "item", on: "Trip", with: ["id": 42]) == "trip://item/42")
         #expect(try mediator.url(for: "item", on: "Trip", with: ["id": 42, "name": "a b"]) == "trip://item/42/a%20b")
-        #expect(try mediator.url(for: "plain", on: "Trip", with: ["id": 1, "tags": ["x", "y"]]) == "trip://Trip/plain?id=1&tags=x&tags=y")
+        #expect(
+            try mediator.url(for: "plain", on: "Trip", with: ["id": 1, "tags": ["x", "y"]])
+                == "trip://Trip/plain?id=1&tags=x&tags=y")
         #expect(try mediator.url(for: "web", on: "Trip", with: ["id": 1], scheme: "https") == "https://trip.example.com/w/1")
     }
 
     @Test func generation_refuses_what_could_not_open() throws {
         let mediator = try Self.mediator()
-        guard case .remoteCallNotAllowed("Trip", "secret")? = mediatorError({ _ = try mediator.url(for: "secret", on: "Trip", with: ["id": 1]) }) else {
+        guard
+            case .remoteCallNotAllowed("Trip", "secret")? = mediatorError({
+                _ = try mediator.url(for: "secret", on: "Trip", with: ["id": 1])
+            })
+        else {
             Issue.record("URL generated for a local action")
             return
         }
-        guard case .urlGenerationFailed(_, _, let missing)? = mediatorError({ _ = try mediator.url(for: "item", on: "Trip") }) else {
+        guard case .urlGenerationFailed(_, _, let missing)? = mediatorError({ _ = try mediator.url(for: "item", on: "Trip") })
+        else {
             Issue.record("URL generated without id")
             return
         }
         #expect(missing.contains("\"id\""))
-        guard case .urlGenerationFailed(_, _, let closure)? = mediatorError({
-            _ = try mediator.url(for: "plain", on: "Trip", with: ["id": 1, "done": { @Sendable () in }])
-        }) else {
+        guard
+            case .urlGenerationFailed(_, _, let closure)? = mediatorError({
+                _ = try mediator.url(for: "plain", on: "Trip", with: ["id": 1, "done": { @Sendable () in }])
+            })
+        else {
             Issue.record("URL generated with a closure")
             return
         }
         #expect(closure.contains("\"done\""))
-        guard case .urlGenerationFailed(_, _, let shadowed)? = mediatorError({
-            _ = try mediator.url(for: "item", on: "Trip", with: ["id": "special"])
-        }) else {
+        guard
+            case .urlGenerationFailed(_, _, let shadowed)? = mediatorError({
+                _ = try mediator.url(for: "item", on: "Trip", with: ["id": "special"])
+            })
+        else {
             Issue.record("URL generated that opens another action")
             return
         }
@@ -127,7 +145,11 @@ struct URLGenerationTests {
         }
         let bare = Mediator()
         try bare.register(URLRoundTripTarget.self)
-        guard case .urlGenerationFailed(_, _, let scheme)? = mediatorError({ _ = try bare.url(for: "plain", on: "Trip", with: ["id": 1]) }) else {
+        guard
+            case .urlGenerationFailed(_, _, let scheme)? = mediatorError({
+                _ = try bare.url(for: "plain", on: "Trip", with: ["id": 1])
+            })
+        else {
             Issue.record("URL generated without a scheme")
             return
         }
@@ -139,7 +161,8 @@ struct URLGenerationTests {
         let alphabet = Array("aZ09 -._~!$&'()*+,;=:@/?#[]%\"<>\\^`{|}éü中🛒\u{7}\t")
         let mediator = try Self.mediator()
         for _ in 0..<300 {
-            let name = String((0..<Int.random(in: 1...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            let name = String(
+                (0..<Int.random(in: 1...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
             let tags = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
                 String((0..<Int.random(in: 0...6, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
             }

@@ -40,13 +40,16 @@ struct URLHostileInputTests {
         #expect(try mediator.open("shop://product/42", as: String.self) == "product 42 ref=-")
     }
 
-    @Test("each hostile input gets its specific error", arguments: [
-        ("", "malformedURL"), ("shop://product/%zz", "malformedURL"), ("shop://product/\u{0}", "malformedURL"),
-        ("shop://product/%FF", "malformedURL"), ("ftp://x", "unknownURLScheme"), ("https://evil.example/product/1", "unknownURLHost"),
-        ("shop://a/" + String(repeating: "x", count: 100_000), "urlTooLong"), ("shop://Nobody/nothing", "noRouteMatched"),
-        ("shop://Shop/wipe", "remoteCallNotAllowed"), ("shop://Shop/pay?amount=1&done=1", "reservedURLParameter"),
-        ("shop://product/abc", "invalidParameter"), ("shop://Shop/price", "missingParameter"),
-    ])
+    @Test(
+        "each hostile input gets its specific error",
+        arguments: [
+            ("", "malformedURL"), ("shop://product/%zz", "malformedURL"), ("shop://product/\u{0}", "malformedURL"),
+            ("shop://product/%FF", "malformedURL"), ("ftp://x", "unknownURLScheme"),
+            ("https://evil.example/product/1", "unknownURLHost"),
+            ("shop://a/" + String(repeating: "x", count: 100_000), "urlTooLong"), ("shop://Nobody/nothing", "noRouteMatched"),
+            ("shop://Shop/wipe", "remoteCallNotAllowed"), ("shop://Shop/pay?amount=1&done=1", "reservedURLParameter"),
+            ("shop://product/abc", "invalidParameter"), ("shop://Shop/price", "missingParameter"),
+        ])
     func specificErrors(url: String, kind: String) throws {
         let mediator = try makeURLMediator()
         guard let error = mediatorError({ try mediator.open(url) }) else {
@@ -63,10 +66,13 @@ struct URLHostileInputTests {
         let mediator = try makeURLMediator()
         mediator.setUnmatchedURLHandler { _ in .notHandled }
         var generator = SeededGenerator(seed: 42)
-        let pieces = ["shop://", "https://shop.example.com/", "/", "%", "%2F", "%F0%9F", "?", "&", "=", "#", ":", "@", "[", "]",
-            "product", "42", "Shop", "echo", "search", "+", " ", "\u{0}", "é", "..", ".", "*", "(", ")"]
+        let pieces = [
+            "shop://", "https://shop.example.com/", "/", "%", "%2F", "%F0%9F", "?", "&", "=", "#", ":", "@", "[", "]",
+            "product", "42", "Shop", "echo", "search", "+", " ", "\u{0}", "é", "..", ".", "*", "(", ")",
+        ]
         for _ in 0..<3_000 {
-            let url = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let url = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                .joined()
             _ = mediator.canOpen(url)
             _ = try? mediator.open(url)
         }
@@ -189,7 +195,8 @@ extension URLHostileInputTests {
         // Names.
         HostileCase("unknown target by URL", "noRouteMatched", url: "shop://Nobody/nothing"),
         HostileCase("unknown action by URL", "noRouteMatched", url: "shop://Shop/nothing"),
-        HostileCase("unknown target natively", "targetNotFound") { mediator in _ = try mediator.perform("nothing", on: "Nobody") },
+        HostileCase("unknown target natively", "targetNotFound") { mediator in _ = try mediator.perform("nothing", on: "Nobody")
+        },
         HostileCase("unknown action natively", "actionNotFound") { mediator in _ = try mediator.perform("nothing", on: "Shop") },
         // Local-only actions.
         HostileCase("local action by the convention route", "remoteCallNotAllowed", url: "shop://Shop/wipe"),
@@ -201,29 +208,35 @@ extension URLHostileInputTests {
             _ = try mediator.perform("wipe", on: "Shop", source: .remote)
         },
         HostileCase("configuration redirect to a local action is refused when applied", "invalidRouteConfiguration") { mediator in
-            try mediator.applyRouteConfiguration(MediatorRouteConfiguration(rules: [
-                .init(match: .pattern("/clean"), effect: .redirectToAction(.init(target: "Shop", action: "wipe")))
-            ]))
+            try mediator.applyRouteConfiguration(
+                MediatorRouteConfiguration(rules: [
+                    .init(match: .pattern("/clean"), effect: .redirectToAction(.init(target: "Shop", action: "wipe")))
+                ]))
         },
-        HostileCase("configuration path redirect to an action that became local after it was applied", "remoteCallNotAllowed") { mediator in
+        HostileCase("configuration path redirect to an action that became local after it was applied", "remoteCallNotAllowed") {
+            mediator in
             try registerCleanup(on: mediator, remote: true)
-            try mediator.applyRouteConfiguration(MediatorRouteConfiguration(rules: [
-                .init(match: .pattern("/clean"), effect: .redirectToPath("/tidy"))
-            ]))
+            try mediator.applyRouteConfiguration(
+                MediatorRouteConfiguration(rules: [
+                    .init(match: .pattern("/clean"), effect: .redirectToPath("/tidy"))
+                ]))
             try registerCleanup(on: mediator, remote: false)
             _ = try mediator.open("shop://clean")
         },
         HostileCase("degradation to a local web fallback is refused when applied", "invalidRouteConfiguration") { mediator in
-            try mediator.applyRouteConfiguration(MediatorRouteConfiguration(
-                webFallback: .init(target: "Web", action: "internal"),
-                rules: [.init(match: .pattern("/product/:id"), effect: .degrade(webURL: "https://m.example.com/{id}"))]))
+            try mediator.applyRouteConfiguration(
+                MediatorRouteConfiguration(
+                    webFallback: .init(target: "Web", action: "internal"),
+                    rules: [.init(match: .pattern("/product/:id"), effect: .degrade(webURL: "https://m.example.com/{id}"))]))
         },
         // The degrading rule no longer has a remote web fallback to go to, so the URL matches nothing.
         HostileCase("degradation to a web fallback that became local after it was applied", "noRouteMatched") { mediator in
             try registerCleanup(on: mediator, remote: true)
-            try mediator.applyRouteConfiguration(MediatorRouteConfiguration(
-                webFallback: .init(target: "Cleanup", action: "page"),
-                rules: [.init(match: .pattern("/search(/:query)"), effect: .degrade(webURL: "https://m.example.com/{query}"))]))
+            try mediator.applyRouteConfiguration(
+                MediatorRouteConfiguration(
+                    webFallback: .init(target: "Cleanup", action: "page"),
+                    rules: [.init(match: .pattern("/search(/:query)"), effect: .degrade(webURL: "https://m.example.com/{query}"))]
+                ))
             #expect(try mediator.open("shop://search/x", as: String.self) == "page https://m.example.com/x")
             try registerCleanup(on: mediator, remote: false)
             _ = try mediator.open("shop://search/x")
@@ -237,7 +250,8 @@ extension URLHostileInputTests {
             mediator.setFallbackHandler { _ in .redirect(target: "Shop", action: "wipe", parameters: [:]) }
             _ = try mediator.open("shop://anything")
         },
-        HostileCase("target's own not-found handler redirecting a URL call to a local action", "remoteCallNotAllowed") { mediator in
+        HostileCase("target's own not-found handler redirecting a URL call to a local action", "remoteCallNotAllowed") {
+            mediator in
             try registerVault(on: mediator)
             mediator.setUnmatchedURLHandler { _ in .redirect(target: "Vault", action: "missing", parameters: [:]) }
             _ = try mediator.open("shop://anything")
@@ -264,14 +278,16 @@ extension URLHostileInputTests {
             _ = try mediator.open("shop://pay/5?done=x", with: ["done": { @Sendable (_: String) in } as Completion])
         },
         HostileCase("URL setting a native-only parameter through a configuration redirect", "reservedURLParameter") { mediator in
-            try mediator.applyRouteConfiguration(MediatorRouteConfiguration(rules: [
-                .init(match: .pattern("/checkout/:amount"), effect: .redirectToPath("/pay/:amount"))
-            ]))
+            try mediator.applyRouteConfiguration(
+                MediatorRouteConfiguration(rules: [
+                    .init(match: .pattern("/checkout/:amount"), effect: .redirectToPath("/pay/:amount"))
+                ]))
             _ = try mediator.open("shop://checkout/5?done=x")
         },
         HostileCase("URL setting a native-only parameter through the unmatched-URL handler", "invalidParameter") { mediator in
             mediator.setUnmatchedURLHandler { request in
-                .redirect(target: "Shop", action: "pay", parameters: ["amount": 5, "done": request.queryParameters["done"] ?? ""])
+                .redirect(
+                    target: "Shop", action: "pay", parameters: ["amount": 5, "done": request.queryParameters["done"] ?? ""])
             }
             _ = try mediator.open("shop://checkout?done=x")
         },
@@ -304,7 +320,8 @@ extension URLHostileInputTests {
     func protectedValues() throws {
         let mediator = try makeConfiguredMediator()
         #expect(try mediator.open("shop://product/42?id=99", as: String.self) == "product 42 ref=-")
-        #expect(try mediator.open("shop://product/42?ref=url", with: ["ref": "native"], as: String.self) == "product 42 ref=native")
+        #expect(
+            try mediator.open("shop://product/42?ref=url", with: ["ref": "native"], as: String.self) == "product 42 ref=native")
         try mediator.applyRouteConfiguration(Data(URLConfigurationTests.valid.utf8))
         #expect(
             try mediator.open("shop://search/shoes?url=https://evil.example", as: String.self)
@@ -315,9 +332,12 @@ extension URLHostileInputTests {
     func droppedRedirect() throws {
         let mediator = try makeConfiguredMediator()
         try registerCleanup(on: mediator, remote: true)
-        try mediator.applyRouteConfiguration(MediatorRouteConfiguration(rules: [
-            .init(match: .action(.init(target: "Shop", action: "echo")), effect: .redirectToAction(.init(target: "Cleanup", action: "tidy")))
-        ]))
+        try mediator.applyRouteConfiguration(
+            MediatorRouteConfiguration(rules: [
+                .init(
+                    match: .action(.init(target: "Shop", action: "echo")),
+                    effect: .redirectToAction(.init(target: "Cleanup", action: "tidy")))
+            ]))
         #expect(try mediator.open("shop://Shop/echo", as: String.self) == "tidied")
         try registerCleanup(on: mediator, remote: false)
         #expect(try mediator.open("shop://Shop/echo?a=1", as: String.self) == "[a: 1]")

@@ -52,7 +52,8 @@ struct URLParsingTests {
         DecodingCase(url: "shop://a?x=1#y=2", host: "a", query: ["x": ["1"]]),
         DecodingCase(url: "shop://a?x=1#y=2&x=3", options: fragments, host: "a", query: ["x": ["1"], "y": ["2"]]),
         DecodingCase(url: "shop://a#y=%20", options: fragments, host: "a", query: ["y": [" "]]),
-        DecodingCase(url: "https://Shop.Example.com:8443/p/1?x=1", host: "Shop.Example.com", segments: ["p", "1"], query: ["x": ["1"]]),
+        DecodingCase(
+            url: "https://Shop.Example.com:8443/p/1?x=1", host: "Shop.Example.com", segments: ["p", "1"], query: ["x": ["1"]]),
         DecodingCase(url: "https://[::1]:80/p", host: "[::1]", segments: ["p"]),
         DecodingCase(url: "shop://a/%F0%9F%9B%92?emoji=%F0%9F%9B%92", host: "a", segments: ["🛒"], query: ["emoji": ["🛒"]]),
     ]

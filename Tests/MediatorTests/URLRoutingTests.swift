@@ -37,17 +37,19 @@ struct URLRoutingTests {
         return mediator
     }
 
-    @Test("literal beats placeholder beats wildcard, then priority", arguments: [
-        ("app://a/b", "L.ab []"),
-        ("app://a/z", "P.any [x: z]"),
-        ("app://a/b/c", "L.abc []"),
-        ("app://a/z/c", "P.anyC [x: z]"),
-        ("app://a/b/d", "W.deepWild [rest: d]"),
-        ("app://a/z/d", "W.wild [rest: z/d]"),
-        ("app://a/b/c/d", "W.deepWild [rest: c/d]"),
-        ("app://a/z/c/d/e", "W.wild [rest: z/c/d/e]"),
-        ("app://p/1", "L.high [y: 1]"),
-    ])
+    @Test(
+        "literal beats placeholder beats wildcard, then priority",
+        arguments: [
+            ("app://a/b", "L.ab []"),
+            ("app://a/z", "P.any [x: z]"),
+            ("app://a/b/c", "L.abc []"),
+            ("app://a/z/c", "P.anyC [x: z]"),
+            ("app://a/b/d", "W.deepWild [rest: d]"),
+            ("app://a/z/d", "W.wild [rest: z/d]"),
+            ("app://a/b/c/d", "W.deepWild [rest: c/d]"),
+            ("app://a/z/c/d/e", "W.wild [rest: z/c/d/e]"),
+            ("app://p/1", "L.high [y: 1]"),
+        ])
     func precedence(url: String, expected: String) throws {
         let mediator = try Self.precedenceMediator()
         let result: String = try mediator.open(url)
@@ -118,9 +120,11 @@ struct URLRoutingTests {
             Issue.record("ftp opened")
             return
         }
-        guard case .unknownURLHost("evil.example.com", ["shop.example.com"])? = mediatorError({
-            try mediator.open("https://evil.example.com/product/1")
-        }) else {
+        guard
+            case .unknownURLHost("evil.example.com", ["shop.example.com"])? = mediatorError({
+                try mediator.open("https://evil.example.com/product/1")
+            })
+        else {
             Issue.record("evil host opened")
             return
         }
@@ -138,7 +142,8 @@ struct URLRoutingTests {
         mediator.setUnmatchedURLHandler { request in
             seen.withLock { $0.append(request.pathSegments.joined(separator: "/")) }
             switch request.pathSegments.first {
-            case "legacy": return .redirect(target: "Shop", action: "product", parameters: ["id": request.queryParameters["p"] ?? ""])
+            case "legacy":
+                return .redirect(target: "Shop", action: "product", parameters: ["id": request.queryParameters["p"] ?? ""])
             case "secret": return .redirect(target: "Shop", action: "wipe", parameters: [:])
             case "value": return .value("handled \(request.scheme)")
             default: return .notHandled
@@ -179,11 +184,13 @@ struct URLRoutingTests {
 
     @Test func placeholders_are_validated_by_declared_types() throws {
         let mediator = try makeURLMediator()
-        guard case .invalidParameter("id", "Int", _, "Shop.product")? = mediatorError({ try mediator.open("shop://product/abc") }) else {
+        guard case .invalidParameter("id", "Int", _, "Shop.product")? = mediatorError({ try mediator.open("shop://product/abc") })
+        else {
             Issue.record("a non-integer id was accepted")
             return
         }
-        guard case .missingParameter("id", "Int", "Shop.price")? = mediatorError({ try mediator.open("shop://Shop/price") }) else {
+        guard case .missingParameter("id", "Int", "Shop.price")? = mediatorError({ try mediator.open("shop://Shop/price") })
+        else {
             Issue.record("a missing id was accepted")
             return
         }

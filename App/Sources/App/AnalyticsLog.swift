@@ -14,7 +14,8 @@ final class AnalyticsLog: MediatorInterceptor {
     var recorded: [Event] { events.withLock { $0 } }
 
     func callDidFinish(_ call: MediatorCall, outcome: MediatorOutcome, duration: Duration) {
-        let event = Event(call: "\(call.target).\(call.action)", source: call.source, duration: duration, succeeded: outcome.isSuccess)
+        let event = Event(
+            call: "\(call.target).\(call.action)", source: call.source, duration: duration, succeeded: outcome.isSuccess)
         events.withLock { $0.append(event) }
     }
 }

@@ -10,7 +10,8 @@ let callsPerThread = 100_000
 func concurrencyBenchmarks() {
     let configuration = Benchmark.Configuration(metrics: metrics, maxDuration: .seconds(3))
     for threads in [1, 2] {
-        Benchmark("Threads: perform by names, \(threads) thread(s) x \(callsPerThread) calls", configuration: configuration) { benchmark in
+        Benchmark("Threads: perform by names, \(threads) thread(s) x \(callsPerThread) calls", configuration: configuration) {
+            benchmark in
             let mediator = makeCatalogMediator()
             let target = identity("Catalog"), action = identity("featuredCount")
             benchmark.startMeasurement()

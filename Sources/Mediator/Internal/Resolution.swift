@@ -1,4 +1,5 @@
 import Synchronization
+
 /// Finding the resolved action for a call: per-thread cache first, registry on a miss.
 extension Mediator {
     /// The outcome of looking a call up.

@@ -4,7 +4,8 @@ enum Suggestions {
     static func closest(to name: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
         let needle = Array(name.lowercased().unicodeScalars)
         let threshold = max(2, needle.count / 3)
-        return candidates
+        return
+            candidates
             .map { (name: $0, distance: distance(needle, Array($0.lowercased().unicodeScalars))) }
             .filter { $0.distance <= threshold }
             .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }

@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Each thread's resolved actions and URL router, per mediator, so the hot path reads only
@@ -75,7 +75,9 @@ final class ThreadResolutionCache {
     }
 
     /// Stores a resolution made at `generation`, emptying the slot first if it is older.
-    func store(_ resolved: ResolvedAction?, for key: ActionKey, mediatorID: UInt64, generation: UInt64, settings: MediatorSettings) {
+    func store(
+        _ resolved: ResolvedAction?, for key: ActionKey, mediatorID: UInt64, generation: UInt64, settings: MediatorSettings
+    ) {
         let index = slot(for: mediatorID, generation: generation, settings: settings)
         if let resolved { slots[index].actions[key] = resolved }
     }
@@ -113,14 +115,14 @@ final class ThreadResolutionCache {
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         #if canImport(Darwin)
-        pthread_key_create(&key) { pointer in
-            Unmanaged<ThreadResolutionCache>.fromOpaque(pointer).release()
-        }
+            pthread_key_create(&key) { pointer in
+                Unmanaged<ThreadResolutionCache>.fromOpaque(pointer).release()
+            }
         #else
-        pthread_key_create(&key) { pointer in
-            guard let pointer else { return }
-            Unmanaged<ThreadResolutionCache>.fromOpaque(pointer).release()
-        }
+            pthread_key_create(&key) { pointer in
+                guard let pointer else { return }
+                Unmanaged<ThreadResolutionCache>.fromOpaque(pointer).release()
+            }
         #endif
         return key
     }()

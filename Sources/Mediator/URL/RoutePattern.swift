@@ -52,7 +52,9 @@ struct RoutePattern: Sendable {
         if let range = Self.schemeSeparator(in: body) {
             let name = body[..<range.lowerBound]
             guard let first = name.utf8.first, first.isASCIILetter,
-                name.utf8.allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || $0 == ASCII.plus || $0 == ASCII.minus || $0 == ASCII.dot })
+                name.utf8.allSatisfy({
+                    $0.isASCIILetter || $0.isASCIIDigit || $0 == ASCII.plus || $0 == ASCII.minus || $0 == ASCII.dot
+                })
             else { throw RoutePatternProblem("\"\(name)\" is not a valid scheme") }
             scheme = name.lowercased()
             body = Substring("/" + body[range.upperBound...])

@@ -53,9 +53,11 @@ struct URLParser {
         var contiguous = url
         contiguous.makeContiguousUTF8()
         let copy = contiguous
-        guard let parsed = try copy.utf8.withContiguousStorageIfAvailable({
-            try URLParser(bytes: $0, url: url, options: options).parse()
-        }) else {
+        guard
+            let parsed = try copy.utf8.withContiguousStorageIfAvailable({
+                try URLParser(bytes: $0, url: url, options: options).parse()
+            })
+        else {
             throw MediatorError.malformedURL(url: url, problem: "its text could not be read as UTF-8")
         }
         return parsed
@@ -186,7 +188,8 @@ struct URLParser {
                     let keyEnd = equals >= 0 ? equals : index
                     let key = try decode(itemStart, keyEnd, plusAsSpace: false, in: .queryKey(fragment: fragment))
                     if !key.isEmpty {
-                        let value = equals >= 0
+                        let value =
+                            equals >= 0
                             ? try decode(
                                 equals + 1, index, plusAsSpace: options.decodesPlusAsSpace,
                                 in: .queryValue(keyStart: itemStart, keyEnd: keyEnd, fragment: fragment))
@@ -231,7 +234,8 @@ struct URLParser {
                     guard index + 2 < end, let high = Self.hexValue(bytes[index + 1]), let low = Self.hexValue(bytes[index + 2])
                     else {
                         let shown = decoding(index, min(index + 3, end))
-                        throw fail("a malformed percent escape \"\(shown)\" at byte \(index) in \(describe(component)); write % as %25")
+                        throw fail(
+                            "a malformed percent escape \"\(shown)\" at byte \(index) in \(describe(component)); write % as %25")
                     }
                     let decoded = high << 4 | low
                     guard decoded != 0 else { throw fail("\"%00\" (NUL) at byte \(index) in \(describe(component))") }

@@ -206,7 +206,9 @@ final class URLRouter: Sendable {
     }
 
     /// A path built from a redirect template and the values captured so far.
-    private static func path(from shape: [RoutePattern.Segment], with values: [String: any Sendable], url: String) throws -> URLPath {
+    private static func path(
+        from shape: [RoutePattern.Segment], with values: [String: any Sendable], url: String
+    ) throws -> URLPath {
         var segments: [String] = []
         for segment in shape {
             switch segment {

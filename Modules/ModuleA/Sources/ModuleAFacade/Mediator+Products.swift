@@ -46,7 +46,8 @@ public struct ProductsFacade: Sendable {
     /// - Returns: The screen to show.
     /// - Throws: A ``MediatorError``, for example when the product does not exist.
     public func detailScreen(id: Int) async throws -> Screen {
-        try await mediator.perform(ProductsNames.Action.detail.rawValue, on: ProductsNames.target, with: [ProductsNames.Key.id: id])
+        try await mediator.perform(
+            ProductsNames.Action.detail.rawValue, on: ProductsNames.target, with: [ProductsNames.Key.id: id])
     }
 
     /// A product's reviews, loaded asynchronously.
@@ -54,7 +55,8 @@ public struct ProductsFacade: Sendable {
     /// - Returns: The reviews, newest first.
     /// - Throws: A ``MediatorError``.
     public func reviews(id: Int) async throws -> [ProductReview] {
-        try await mediator.perform(ProductsNames.Action.reviews.rawValue, on: ProductsNames.target, with: [ProductsNames.Key.id: id])
+        try await mediator.perform(
+            ProductsNames.Action.reviews.rawValue, on: ProductsNames.target, with: [ProductsNames.Key.id: id])
     }
 
     /// Changes a product's price (staff tools; local only).

@@ -122,7 +122,8 @@ extension RouteSet {
                             let pattern = try RoutePattern(text)
                             patterns.append(pattern)
                             for name in pattern.captureNames where nativeOnly.contains(name) {
-                                problems.append("\(label): pattern \"\(text)\" captures \"\(name)\", which is a native-only parameter")
+                                problems.append(
+                                    "\(label): pattern \"\(text)\" captures \"\(name)\", which is a native-only parameter")
                             }
                         } catch {
                             problems.append("\(label): pattern \"\(text)\" is invalid: \(error.message)")
@@ -218,7 +219,8 @@ extension RouteSet {
                     return
                 }
                 guard template.variants.count == 1, template.priority == 0 else {
-                    configurationProblems.append("\(path).redirectTo \"\(text)\" must be one path, without optional groups or options")
+                    configurationProblems.append(
+                        "\(path).redirectTo \"\(text)\" must be one path, without optional groups or options")
                     return
                 }
                 if let missing = template.captureNames.first(where: { !names.contains($0) }) {
@@ -235,7 +237,8 @@ extension RouteSet {
             case .action(let reference):
                 if let index = actionIndex[ActionKey(target: reference.target, action: reference.action)] {
                     if let earlier = actionRules[index] {
-                        configurationProblems.append("\(path) applies to \(reference), which rule for \(rules[earlier].match) already covers")
+                        configurationProblems.append(
+                            "\(path) applies to \(reference), which rule for \(rules[earlier].match) already covers")
                     }
                     actionRules[index] = ruleIndex
                 }
@@ -268,7 +271,9 @@ extension RouteSet {
         ) -> Int? {
             if let index = actionIndex[ActionKey(target: reference.target, action: reference.action)] { return index }
             let available = actions.filter { $0.target == reference.target }.map(\.action)
-            let known = available.isEmpty ? "no target \"\(reference.target)\" is registered" : "its actions: " + available.joined(separator: ", ")
+            let known =
+                available.isEmpty
+                ? "no target \"\(reference.target)\" is registered" : "its actions: " + available.joined(separator: ", ")
             configurationProblems.append("\(path) names \(reference), which is not declared (\(known))")
             return nil
         }
@@ -346,7 +351,8 @@ extension RouteSet {
                     let found = scheme.flatMap { scoped[$0]?.match(probe) } ?? global.match(probe)
                     guard let found else {
                         configurationProblems.append(
-                            "rule for \(rules[pending.rule].match) redirects to \"\(pending.template.text)\", which no route matches")
+                            "rule for \(rules[pending.rule].match) redirects to \"\(pending.template.text)\", which no route matches"
+                        )
                         break
                     }
                     let route = routes[found]
@@ -358,7 +364,8 @@ extension RouteSet {
                     }
                     if ruleIndex < 0, route.action >= 0, actions[route.action].exposure != .remote {
                         configurationProblems.append(
-                            "rule for \(rules[pending.rule].match) redirects to \(actions[route.action].label), which is local-only")
+                            "rule for \(rules[pending.rule].match) redirects to \(actions[route.action].label), which is local-only"
+                        )
                     }
                     break
                 }
@@ -374,13 +381,14 @@ extension RouteSet {
         }
 
         static func describe(_ shape: [RoutePattern.Segment]) -> String {
-            "/" + shape.map { segment in
-                switch segment {
-                case .literal(let text): text
-                case .placeholder: ":_"
-                case .wildcard: "*"
-                }
-            }.joined(separator: "/")
+            "/"
+                + shape.map { segment in
+                    switch segment {
+                    case .literal(let text): text
+                    case .placeholder: ":_"
+                    case .wildcard: "*"
+                    }
+                }.joined(separator: "/")
         }
     }
 }

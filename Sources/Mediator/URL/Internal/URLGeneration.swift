@@ -62,16 +62,19 @@ enum URLGeneration {
         var segments: [String] = []
         var scheme = requested.map(URLRouter.lowercased)
         if let pattern = entry.patterns.first {
-            guard let shape = pattern.variants.first(where: { shape in
-                shape.allSatisfy { segment in
-                    switch segment {
-                    case .literal: true
-                    case .placeholder(let name), .wildcard(let name): values[name]?.count == 1
+            guard
+                let shape = pattern.variants.first(where: { shape in
+                    shape.allSatisfy { segment in
+                        switch segment {
+                        case .literal: true
+                        case .placeholder(let name), .wildcard(let name): values[name]?.count == 1
+                        }
                     }
-                }
-            }) else {
+                })
+            else {
                 let missing = pattern.captureNames.filter { values[$0]?.count != 1 }
-                throw failure("pattern \"\(pattern.text)\" needs one value for " + missing.map { "\"\($0)\"" }.joined(separator: ", "))
+                throw failure(
+                    "pattern \"\(pattern.text)\" needs one value for " + missing.map { "\"\($0)\"" }.joined(separator: ", "))
             }
             for segment in shape {
                 switch segment {
@@ -102,7 +105,8 @@ enum URLGeneration {
         }
 
         var text: String
-        let resolvedScheme = scheme ?? router.schemeOrder.first ?? (router.webHostOrder.isEmpty || entry.patterns.isEmpty ? nil : "https")
+        let resolvedScheme =
+            scheme ?? router.schemeOrder.first ?? (router.webHostOrder.isEmpty || entry.patterns.isEmpty ? nil : "https")
         guard let resolvedScheme else {
             throw failure("no app scheme is registered; call registerScheme(_:) or pass scheme:")
         }
