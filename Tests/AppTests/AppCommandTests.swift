@@ -65,7 +65,8 @@ import Testing
     @Test func theShellOpensNumberedLinksGoesBackAndQuits() throws {
         let run = try AppRunner.run(["shell"], input: "1\n2\nback\nstack\nquit\n")
         #expect(run.status == 0)
-        #expect(run.output.contains("1. shop://products"))
+        #expect(run.output.contains("links: 1 Products · 2 Cart · 3 Log in · 4 Check out"))
+        #expect(run.output.contains("links: 1 Sencha · 2 Darjeeling"))
         #expect(run.output.contains("root Products"))
         #expect(run.output.contains("push Darjeeling"))
         #expect(run.output.contains("back from Darjeeling"))

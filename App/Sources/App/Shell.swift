@@ -4,10 +4,14 @@ import Presentation
 /// The interactive shell: type a URL or pick a numbered link; `back` pops; `quit` exits.
 @MainActor
 enum Shell {
-    static let starters = ["shop://products", "shop://cart", "shop://login", "shop://checkout"]
+    /// Where a user can always go, after the current screen's own links.
+    static let starters = [
+        Screen.Link("Products", url: "shop://products"), Screen.Link("Cart", url: "shop://cart"),
+        Screen.Link("Log in", url: "shop://login"), Screen.Link("Check out", url: "shop://checkout"),
+    ]
 
     static func run(_ opener: Opener) async {
-        Console.print("Shop shell: type a URL or a number, 'back', 'stack', 'help' or 'quit'.")
+        Console.print("Shop shell: type a URL or a number, 'back', 'stack', 'links' or 'quit'.")
         var choices = menu(opener)
         while true {
             Swift.print("> ", terminator: "")
@@ -17,14 +21,14 @@ enum Shell {
             case "quit", "exit": return
             case "back": opener.back()
             case "stack": Console.print("stack: \(opener.navigator.stackLine)")
-            case "help", "?": choices = menu(opener)
+            case "links", "help", "?": break
             default:
                 if let number = Int(line) {
                     guard choices.indices.contains(number - 1) else {
                         Console.print("no choice \(number); pick 1 to \(choices.count)")
                         continue
                     }
-                    await opener.open(choices[number - 1])
+                    await opener.open(choices[number - 1].url)
                 } else {
                     await opener.open(line)
                 }
@@ -33,11 +37,13 @@ enum Shell {
         }
     }
 
-    /// Prints the numbered choices: the current screen's links, then the starting points.
-    private static func menu(_ opener: Opener) -> [String] {
-        let links = opener.navigator.stack.last?.links.map(\.url) ?? []
-        let choices = links + starters.filter { !links.contains($0) }
-        for (index, url) in choices.enumerated() { Console.print("  \(index + 1). \(url)") }
+    /// Prints the numbered choices on one line (the current screen's links, then the starting
+    /// points) and returns them.
+    private static func menu(_ opener: Opener) -> [Screen.Link] {
+        let links = opener.navigator.stack.last?.links ?? []
+        let choices = links + starters.filter { starter in !links.contains { $0.url == starter.url } }
+        let items = choices.enumerated().map { "\($0.offset + 1) \($0.element.label)" }
+        Console.print("  links: " + items.joined(separator: " · "))
         return choices
     }
 }
