@@ -56,7 +56,7 @@ extension Mediator {
             // Other threads hold per-call resolutions of this target; make them pick up the instance.
             resolvedAt = mutate { _ in generation.load(ordering: .relaxed) + 1 }
         }
-        let resolved = try box.resolve(key.action, cachingInstance: cachingInstance)
+        let resolved = try box.resolve(key.action)
         cache.store(resolved, for: key, mediatorID: id, generation: resolvedAt, settings: settings)
         return Lookup(action: resolved, hasInterceptors: !settings.interceptors.isEmpty)
     }

@@ -6,7 +6,9 @@ protocol AnyTargetBox: AnyObject, Sendable {
     /// The registration's place in registration order.
     var ordinal: Int { get }
     /// Binds an action to its handler and instance; `nil` when the target does not declare it.
-    func resolve(_ action: String, cachingInstance: Bool) throws -> ResolvedAction?
+    ///
+    /// Binds to the kept instance if there is one (see `cacheInstance()` for a call that asks to keep it).
+    func resolve(_ action: String) throws -> ResolvedAction?
     func hasAction(_ action: String) throws -> Bool
     func actionNames() throws -> [String]
     func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> MediatorFallback
@@ -87,31 +89,17 @@ final class TargetBox<Target: Sendable>: AnyTargetBox {
         return table
     }
 
-    /// The instance to call: the cached one, a new cached one, or a fresh one per call.
-    private func instance(caching: Bool) -> (Target, cached: Bool) {
-        state.withLock { state in
-            if let cached = state.instance { return (cached, true) }
-            let created = makeInstance()
-            if caching || cachesInstance {
-                state.instance = created
-                return (created, true)
-            }
-            return (created, false)
-        }
-    }
-
-    func resolve(_ actionName: String, cachingInstance: Bool) throws -> ResolvedAction? {
+    func resolve(_ actionName: String) throws -> ResolvedAction? {
         guard let action = try validTable().byName[actionName] else { return nil }
         let declaration = ActionDeclaration(
             target: name, action: action.name, exposure: action.exposure, parameters: action.parameters)
-        let cached = state.withLock { $0.instance != nil } || cachesInstance || cachingInstance
-        let invocation: ResolvedAction.Invocation
-        if cached {
-            invocation = Self.bind(action.handler, to: instance(caching: true).0)
-        } else {
-            invocation = Self.bind(action.handler, making: makeInstance)
+        // The instance calls will reuse, if one is or should be kept; otherwise each call makes one.
+        let kept = state.withLock { state -> Target? in
+            if state.instance == nil, cachesInstance { state.instance = makeInstance() }
+            return state.instance
         }
-        return ResolvedAction(declaration: declaration, invocation: invocation, usesCachedInstance: cached)
+        let invocation = kept.map { Self.bind(action.handler, to: $0) } ?? Self.bind(action.handler, making: makeInstance)
+        return ResolvedAction(declaration: declaration, invocation: invocation, usesCachedInstance: kept != nil)
     }
 
     // The two binders keep `Target?` out of the per-call closures: in this generic class an optional
@@ -147,7 +135,7 @@ final class TargetBox<Target: Sendable>: AnyTargetBox {
     }
 
     func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> MediatorFallback {
-        try unknownAction(instance(caching: false).0, action, parameters)
+        try unknownAction(state.withLock { $0.instance } ?? makeInstance(), action, parameters)
     }
 
     func releaseInstance() {
