@@ -246,17 +246,7 @@ extension Mediator {
         let entry = router.routes.actions[index]
         let url = try URLGeneration.url(for: entry, with: parameters, scheme: scheme, router: router)
         // Opening must lead back here: another action's literal pattern could shadow a placeholder value.
-        let check = try URLParser.parse(url, options: router.options)
-        let isApp = router.schemes[check.scheme] != nil
-        let path = check.path(hostIsSegment: isApp)
-        let reached: Int?
-        if let found = router.match(path, scheme: isApp ? check.scheme : nil, fallsBack: router.schemes[check.scheme] ?? true) {
-            reached = router.routes.routes[found].action
-        } else if isApp, path.count == 2 {
-            reached = router.routes.actionIndex[ActionKey(target: path[0], action: path[1])]
-        } else {
-            reached = nil
-        }
+        let reached = router.actionReached(by: url)
         guard reached == index else {
             let other = reached.flatMap { $0 >= 0 ? router.routes.actions[$0].label : nil } ?? "no route"
             throw MediatorError.urlGenerationFailed(

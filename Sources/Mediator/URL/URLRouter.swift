@@ -78,39 +78,25 @@ final class URLRouter: Sendable {
     ///   - runsUnmatchedHandler: `false` for `canOpen`, which must have no side effects.
     func resolve(_ url: String, with caller: MediatorParameters, runsUnmatchedHandler: Bool) throws -> Destination {
         let parsed = try URLParser.parse(url, options: options)
-        let isApp: Bool
-        let fallsBack: Bool
-        if let schemeFallsBack = schemes[parsed.scheme] {
-            isApp = true
-            fallsBack = schemeFallsBack
-        } else if parsed.scheme == "https" || parsed.scheme == "http" {
-            let host = Self.lowercased(parsed.host ?? "")
-            guard webHosts.contains(host) else {
-                throw MediatorError.unknownURLHost(host: host, registered: webHostOrder)
-            }
-            isApp = false
-            fallsBack = true
-        } else {
-            throw MediatorError.unknownURLScheme(scheme: parsed.scheme, registered: schemeOrder)
-        }
-        let path = parsed.path(hostIsSegment: isApp)
+        let entry = try entry(of: parsed)
+        let isApp = entry.isApp
+        let path = entry.path
         var values = parsed.query
 
         var action: Int
         var rule: Int
         var reached: String
-        if let found = match(path, scheme: isApp ? parsed.scheme : nil, fallsBack: fallsBack) {
+        switch entry.reach {
+        case .route(let found)?:
             capture(routes.routes[found].shape, from: path, into: &values)
             action = routes.routes[found].action
             rule = routes.routes[found].rule
             reached = ""
-        } else if isApp, path.count == 2,
-            let index = routes.actionIndex[ActionKey(target: path[0], action: path[1])]
-        {
+        case .convention(let index)?:
             action = index
             rule = -1
             reached = routes.actions[index].label
-        } else {
+        case nil:
             guard runsUnmatchedHandler, let handler = unmatchedHandler else {
                 throw MediatorError.noRouteMatched(url: url, path: path.text)
             }
@@ -167,6 +153,63 @@ final class URLRouter: Sendable {
         return .call(
             target: routes.actions[action].target, action: routes.actions[action].action,
             parameters: MediatorParameters(values), index: action)
+    }
+
+    /// A parsed URL's routing before route configuration: whether its scheme is an app scheme, its
+    /// path, and what that path reaches.
+    struct Entry {
+        let isApp: Bool
+        let path: URLPath
+        let reach: Reach?
+    }
+
+    /// What a path reaches before route configuration.
+    enum Reach {
+        /// A declared pattern: the index of the route.
+        case route(Int)
+        /// The convention route `scheme://Target/action`: the index of the action.
+        case convention(Int)
+    }
+
+    /// Classifies a URL's scheme or web host and finds what its path reaches (patterns first, then,
+    /// for app schemes, the convention route).
+    /// - Throws: ``MediatorError/unknownURLScheme(scheme:registered:)`` or ``MediatorError/unknownURLHost(host:registered:)``.
+    func entry(of parsed: ParsedURL) throws -> Entry {
+        let isApp: Bool
+        let fallsBack: Bool
+        if let schemeFallsBack = schemes[parsed.scheme] {
+            isApp = true
+            fallsBack = schemeFallsBack
+        } else if parsed.scheme == "https" || parsed.scheme == "http" {
+            let host = Self.lowercased(parsed.host ?? "")
+            guard webHosts.contains(host) else {
+                throw MediatorError.unknownURLHost(host: host, registered: webHostOrder)
+            }
+            isApp = false
+            fallsBack = true
+        } else {
+            throw MediatorError.unknownURLScheme(scheme: parsed.scheme, registered: schemeOrder)
+        }
+        let path = parsed.path(hostIsSegment: isApp)
+        if let found = match(path, scheme: isApp ? parsed.scheme : nil, fallsBack: fallsBack) {
+            return Entry(isApp: isApp, path: path, reach: .route(found))
+        }
+        if isApp, path.count == 2, let index = routes.actionIndex[ActionKey(target: path[0], action: path[1])] {
+            return Entry(isApp: isApp, path: path, reach: .convention(index))
+        }
+        return Entry(isApp: isApp, path: path, reach: nil)
+    }
+
+    /// The action a URL reaches before route configuration, or `nil`; used to check generated URLs.
+    func actionReached(by url: String) -> Int? {
+        guard let parsed = try? URLParser.parse(url, options: options), let entry = try? entry(of: parsed) else {
+            return nil
+        }
+        switch entry.reach {
+        case .route(let found)?: return routes.routes[found].action
+        case .convention(let index)?: return index
+        case nil: return nil
+        }
     }
 
     /// Whether a URL reaches an action a URL may reach, running no handler of any kind.
