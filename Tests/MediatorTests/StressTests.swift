@@ -84,121 +84,91 @@ struct StressTests {
             await withTaskGroup(of: Void.self) { group in
                 // Callers by name, synchronous and awaited: each answer must come from the target called.
                 for worker in 0..<4 {
-                    group.addTask {
-                        var round = 0
-                        while Self.keepGoing(round, until: deadline) {
-                            round += 1
-                            let index = (worker * 5 + round) % Self.preregistered
-                            do {
-                                let answer: Int =
-                                    round.isMultiple(of: 2)
-                                    ? try performSync(mediator, "answer", on: "S\(index)", with: ["salt": round])
-                                    : try await mediator.perform("answerAsync", on: "S\(index)", with: ["salt": round])
-                                if answer != index * 1_000_000 + round {
-                                    ledger.problem("S\(index) answered \(answer) to salt \(round)")
-                                }
-                                ledger.did("call")
-                            } catch {
-                                ledger.problem("call S\(index): \(error)")
+                    group.addWorker(until: deadline, yieldingEvery: 8) { round in
+                        let index = (worker * 5 + round) % Self.preregistered
+                        do {
+                            let answer: Int =
+                                round.isMultiple(of: 2)
+                                ? try performSync(mediator, "answer", on: "S\(index)", with: ["salt": round])
+                                : try await mediator.perform("answerAsync", on: "S\(index)", with: ["salt": round])
+                            if answer != index * 1_000_000 + round {
+                                ledger.problem("S\(index) answered \(answer) to salt \(round)")
                             }
-                            if round.isMultiple(of: 8) { await Task.yield() }
+                            ledger.did("call")
+                        } catch {
+                            ledger.problem("call S\(index): \(error)")
                         }
                     }
                 }
                 // URL openers: pattern routes, and the alias whose target the reloader keeps switching.
                 for worker in 0..<2 {
-                    group.addTask {
-                        var round = 0
-                        while Self.keepGoing(round, until: deadline) {
-                            round += 1
-                            let index = (worker * 3 + round) % Self.preregistered
-                            do {
-                                let answer: Int = try openSync(mediator, "stress://s\(index)/\(round)")
-                                if answer != index * 1_000_000 + round { ledger.problem("stress://s\(index) answered \(answer)") }
-                                let alias: Int = try await mediator.open("stress://alias/\(round)")
-                                if alias != 1_000_000 + round, alias != 2_000_000 + round {
-                                    ledger.problem("stress://alias/\(round) answered \(alias)")
-                                }
-                                ledger.did("open")
-                            } catch {
-                                ledger.problem("open: \(error)")
+                    group.addWorker(until: deadline, yieldingEvery: 8) { round in
+                        let index = (worker * 3 + round) % Self.preregistered
+                        do {
+                            let answer: Int = try openSync(mediator, "stress://s\(index)/\(round)")
+                            if answer != index * 1_000_000 + round { ledger.problem("stress://s\(index) answered \(answer)") }
+                            let alias: Int = try await mediator.open("stress://alias/\(round)")
+                            if alias != 1_000_000 + round, alias != 2_000_000 + round {
+                                ledger.problem("stress://alias/\(round) answered \(alias)")
                             }
-                            if round.isMultiple(of: 8) { await Task.yield() }
+                            ledger.did("open")
+                        } catch {
+                            ledger.problem("open: \(error)")
                         }
                     }
                 }
                 // Registrars: each registers new targets and calls each one at once.
                 for worker in 0..<2 {
-                    group.addTask {
-                        var round = 0
-                        while Self.keepGoing(round, until: deadline) {
-                            round += 1
-                            let index = 1_000 + worker * 1_000 + round
-                            let name = "N\(index)"
-                            do {
-                                try registerStressTarget(name, index: index, on: mediator)
-                                ledger.registered(name)
-                                let answer: Int = try performSync(mediator, "answer", on: name, with: ["salt": 7])
-                                if answer != index * 1_000_000 + 7 { ledger.problem("\(name) answered \(answer)") }
-                                ledger.did("register")
-                            } catch {
-                                ledger.problem("register \(name): \(error)")
-                            }
-                            await Task.yield()
+                    group.addWorker(until: deadline) { round in
+                        let index = 1_000 + worker * 1_000 + round
+                        let name = "N\(index)"
+                        do {
+                            try registerStressTarget(name, index: index, on: mediator)
+                            ledger.registered(name)
+                            let answer: Int = try performSync(mediator, "answer", on: name, with: ["salt": 7])
+                            if answer != index * 1_000_000 + 7 { ledger.problem("\(name) answered \(answer)") }
+                            ledger.did("register")
+                        } catch {
+                            ledger.problem("register \(name): \(error)")
                         }
                     }
                 }
                 // Cached-instance callers and releasers.
-                group.addTask {
-                    var round = 0
-                    while Self.keepGoing(round, until: deadline) {
-                        round += 1
-                        do {
-                            let cached: Int = try performSync(mediator, "serial", on: "Cached")
-                            let fresh: Int = try performSync(mediator, "serial", on: "Fresh")
-                            _ = try await mediator.perform("ping", on: "Fresh", cachingTarget: round.isMultiple(of: 3)) as String
-                            if cached < 0 || fresh < 0 { ledger.problem("negative serial") }
-                            if round.isMultiple(of: 5) { mediator.releaseCachedInstance(of: "Cached") }
-                            if round.isMultiple(of: 13) { mediator.releaseCachedInstances() }
-                            ledger.did("release")
-                        } catch {
-                            ledger.problem("cached: \(error)")
-                        }
-                        await Task.yield()
+                group.addWorker(until: deadline) { round in
+                    do {
+                        let cached: Int = try performSync(mediator, "serial", on: "Cached")
+                        let fresh: Int = try performSync(mediator, "serial", on: "Fresh")
+                        _ = try await mediator.perform("ping", on: "Fresh", cachingTarget: round.isMultiple(of: 3)) as String
+                        if cached < 0 || fresh < 0 { ledger.problem("negative serial") }
+                        if round.isMultiple(of: 5) { mediator.releaseCachedInstance(of: "Cached") }
+                        if round.isMultiple(of: 13) { mediator.releaseCachedInstances() }
+                        ledger.did("release")
+                    } catch {
+                        ledger.problem("cached: \(error)")
                     }
                 }
                 // Configuration reloader and interceptor churn.
-                group.addTask {
-                    var round = 0
-                    while Self.keepGoing(round, until: deadline) {
-                        round += 1
-                        do {
-                            try mediator.applyRouteConfiguration(aliasConfiguration(to: round.isMultiple(of: 2) ? "S2" : "S1"))
-                            ledger.did("reload")
-                        } catch {
-                            ledger.problem("reload: \(error)")
-                        }
-                        if round.isMultiple(of: 4) {
-                            mediator.addInterceptor(PassThrough())
-                        } else if round.isMultiple(of: 7) {
-                            mediator.removeAllInterceptors()
-                        }
-                        await Task.yield()
+                group.addWorker(until: deadline) { round in
+                    do {
+                        try mediator.applyRouteConfiguration(aliasConfiguration(to: round.isMultiple(of: 2) ? "S2" : "S1"))
+                        ledger.did("reload")
+                    } catch {
+                        ledger.problem("reload: \(error)")
+                    }
+                    if round.isMultiple(of: 4) {
+                        mediator.addInterceptor(PassThrough())
+                    } else if round.isMultiple(of: 7) {
+                        mediator.removeAllInterceptors()
                     }
                 }
                 // Catalog readers: every read lists at least the pre-registered targets and their routes.
-                group.addTask {
-                    var round = 0
-                    while Self.keepGoing(round, until: deadline) {
-                        round += 1
-                        let names = Set(mediator.catalog().targets.map(\.name))
-                        let missing = (0..<Self.preregistered).map { "S\($0)" }.filter { !names.contains($0) }
-                        if !missing.isEmpty { ledger.problem("catalog missed \(missing)") }
-                        if !mediator.canOpen("stress://s0/1") { ledger.problem("canOpen lost a route") }
-                        if !mediator.canPerform("answer", on: "S0") { ledger.problem("canPerform lost an action") }
-                        ledger.did("catalog")
-                        await Task.yield()
-                    }
+                group.addWorker(until: deadline) { round in
+                    let names = Set(mediator.catalog().targets.map(\.name))
+                    let missing = (0..<Self.preregistered).map { "S\($0)" }.filter { !names.contains($0) }
+                    if !missing.isEmpty { ledger.problem("catalog missed \(missing)") }
+                    if !mediator.canOpen("stress://s0/1") { ledger.problem("canOpen lost a route") }
+                    if !mediator.canPerform("answer", on: "S0") { ledger.problem("canPerform lost an action") }
+                    ledger.did("catalog")
                 }
             }
         }
@@ -225,5 +195,23 @@ struct StressTests {
         let alias: Int = try openSync(mediator, "stress://alias/9")
         #expect(alias == 1_000_009 || alias == 2_000_009)
         try mediator.validateRoutes()
+    }
+}
+
+extension TaskGroup where ChildTaskResult == Void {
+    /// Adds a stress worker that runs `round` for rounds 1, 2, …, at least `StressTests.minimumRounds`
+    /// times and until `deadline`, yielding after every `interval` rounds.
+    mutating func addWorker(
+        until deadline: ContinuousClock.Instant, yieldingEvery interval: Int = 1,
+        round: @escaping @Sendable (Int) async -> Void
+    ) {
+        addTask {
+            var number = 0
+            while StressTests.keepGoing(number, until: deadline) {
+                number += 1
+                await round(number)
+                if number.isMultiple(of: interval) { await Task.yield() }
+            }
+        }
     }
 }
