@@ -1,52 +1,47 @@
 import Synchronization
 
 extension Mediator {
-    /// Registers a target type under its ``MediatorTarget/targetName``; nothing is created until the first call.
-    /// - Parameters:
-    ///   - type: The target type.
-    ///   - replacingExisting: Replace a target already registered under the same name instead of failing.
-    /// - Throws: ``MediatorError/duplicateTarget(target:)`` when the name is taken and replacement was not asked for.
-    public func register<Target: MediatorTarget>(_ type: Target.Type, replacingExisting: Bool = false) throws {
-        try register(type, replacingExisting: replacingExisting, factory: { Target() })
-    }
-
-    /// Registers a target type whose instances a factory makes, for targets that need dependencies.
-    /// - Parameters:
-    ///   - type: The target type.
-    ///   - replacingExisting: Replace a target already registered under the same name instead of failing.
-    ///   - factory: Makes an instance; called on first use (and per call unless the instance is cached).
-    ///     It runs under the target's lock when the instance is kept, so it must not call this same
-    ///     target through the mediator (other targets are fine).
-    /// - Throws: ``MediatorError/duplicateTarget(target:)`` when the name is taken and replacement was not asked for.
-    public func register<Target: MediatorTarget>(
-        _ type: Target.Type, replacingExisting: Bool = false, factory: @escaping @Sendable () -> Target
-    ) throws {
-        let box = TargetBox(
-            name: Target.targetName, summary: Target.summary, ordinal: nextOrdinal(), cachesInstance: Target.cachesInstance,
-            makeInstance: factory, declareActions: { Target.actions },
-            unknownAction: { target, action, parameters in
-                try target.answerUnknownAction(action, parameters: parameters)
-            })
-        try insert(box, replacingExisting: replacingExisting)
-    }
-
-    /// Registers a target type whose factory receives the mediator, for targets that call other modules.
+    /// Registers a target under its ``MediatorTarget/targetName``; nothing is made until the first call.
+    ///
+    /// The argument is not evaluated now: the mediator evaluates it when it first needs an instance,
+    /// and again for every call unless the target caches its instance.
     ///
     /// ```swift
-    /// try mediator.register(CartTarget.self) { mediator in CartTarget(mediator: mediator) }
+    /// try mediator.register(ProductsTarget())
     /// ```
-    /// The mediator holds the factory, so it hands itself over unowned rather than letting each
-    /// module capture it and form a retain cycle; the factory only runs during this mediator's calls.
     /// - Parameters:
-    ///   - type: The target type.
+    ///   - makeTarget: Makes an instance; evaluated on first use.
     ///   - replacingExisting: Replace a target already registered under the same name instead of failing.
-    ///   - factory: Makes an instance for this mediator. It runs under the target's lock when the
-    ///     instance is kept, so it must not call this same target through the mediator.
-    /// - Throws: ``MediatorError/duplicateTarget(target:)`` when the name is taken and replacement was not asked for.
+    /// - Throws: ``MediatorError/Code/duplicateTarget`` when the name is taken and replacement was not asked for.
     public func register<Target: MediatorTarget>(
-        _ type: Target.Type, replacingExisting: Bool = false, factory: @escaping @Sendable (Mediator) -> Target
+        _ makeTarget: @autoclosure @escaping @Sendable () -> Target, replacingExisting: Bool = false
     ) throws {
-        try register(type, replacingExisting: replacingExisting, factory: { [unowned self] in factory(self) })
+        try insert(
+            TargetBox(
+                name: Target.targetName, summary: Target.summary, ordinal: nextOrdinal(), cachesInstance: Target.cachesInstance,
+                make: makeTarget, declare: { Target.actions },
+                unknownAction: { target, action, parameters in try target.answerUnknownAction(action, parameters: parameters) }),
+            replacingExisting: replacingExisting)
+    }
+
+    /// Registers a target whose factory receives the mediator, for targets that call other modules.
+    ///
+    /// ```swift
+    /// try mediator.register { mediator in CartTarget(mediator: mediator) }
+    /// ```
+    /// The mediator holds the factory, so it hands itself over unowned rather than letting the
+    /// closure capture it; the factory runs only during this mediator's calls. A factory may call
+    /// other targets through the mediator; a factory that needs, directly or through others, the
+    /// instance it is making fails that call with ``MediatorError/Code/factoryCycle``.
+    /// - Parameters:
+    ///   - replacingExisting: Replace a target already registered under the same name instead of failing.
+    ///   - factory: Makes an instance for this mediator; called on first use (and per call unless
+    ///     the target caches its instance).
+    /// - Throws: ``MediatorError/Code/duplicateTarget`` when the name is taken and replacement was not asked for.
+    public func register<Target: MediatorTarget>(
+        replacingExisting: Bool = false, _ factory: @escaping @Sendable (Mediator) -> Target
+    ) throws {
+        try register({ [unowned self] in factory(self) }(), replacingExisting: replacingExisting)
     }
 
     /// Registers a target defined by values rather than a type, such as a stub in tests.
@@ -56,7 +51,7 @@ extension Mediator {
     ///   - actions: The actions; handlers receive `()` as their target.
     ///   - replacingExisting: Replace a target already registered under the same name instead of failing.
     ///   - unknownAction: Answers actions not in `actions`; by default they are passed on.
-    /// - Throws: ``MediatorError/duplicateTarget(target:)`` when the name is taken and replacement was not asked for.
+    /// - Throws: ``MediatorError/Code/duplicateTarget`` when the name is taken and replacement was not asked for.
     public func register(
         targetNamed name: String,
         summary: String = "",
@@ -64,11 +59,11 @@ extension Mediator {
         replacingExisting: Bool = false,
         unknownAction: @escaping @Sendable (String, MediatorParameters) throws -> MediatorFallback = { _, _ in .notHandled }
     ) throws {
-        let box = TargetBox<Void>(
-            name: name, summary: summary, ordinal: nextOrdinal(), cachesInstance: false, makeInstance: {},
-            declareActions: { actions },
-            unknownAction: { _, action, parameters in try unknownAction(action, parameters) })
-        try insert(box, replacingExisting: replacingExisting)
+        try insert(
+            TargetBox<Void>(
+                name: name, summary: summary, ordinal: nextOrdinal(), cachesInstance: false, make: {},
+                declare: { actions }, unknownAction: { _, action, parameters in try unknownAction(action, parameters) }),
+            replacingExisting: replacingExisting)
     }
 
     private func nextOrdinal() -> Int {
@@ -78,9 +73,13 @@ extension Mediator {
     private func insert(_ box: any AnyTargetBox, replacingExisting: Bool) throws {
         try mutate { state in
             // One hash probe on the common path; a refused duplicate puts the original back.
-            if let previous = state.targets.updateValue(box, forKey: box.name), !replacingExisting {
-                state.targets[box.name] = previous
-                throw MediatorError.duplicateTarget(target: box.name)
+            if let previous = state.targets.updateValue(box, forKey: Name(box.name)) {
+                guard replacingExisting else {
+                    state.targets[Name(box.name)] = previous
+                    state.released.append(box)
+                    throw MediatorError.duplicateTarget(target: box.name)
+                }
+                state.released.append(previous)
             }
         }
     }
@@ -90,27 +89,35 @@ extension Mediator {
     /// - Returns: Whether a target was registered under the name.
     @discardableResult
     public func unregister(_ name: String) -> Bool {
-        mutate { $0.targets.removeValue(forKey: name) != nil }
+        mutate { state in
+            guard let removed = state.targets.removeValue(forKey: Name(name)) else { return false }
+            state.released.append(removed)
+            return true
+        }
     }
 
     /// The names of every registered target, sorted.
     public var registeredTargetNames: [String] {
-        registry.withLock { $0.targets.keys.sorted() }
+        registry.withLock { $0.targets.keys.map(\.text) }.sorted()
     }
 
-    /// Releases the cached instance of one target; its next call creates a new one.
+    /// Releases the cached instance of one target; its next call makes a new one.
     ///
     /// Threads that called the target drop their reference to the old instance on their next call
     /// through this mediator.
     /// - Parameter name: The target name.
     public func releaseCachedInstance(of name: String) {
-        mutate { $0.targets[name]?.releaseInstance() }
+        let box = registry.withLock { $0.targets[Name(name)] }
+        let released = box?.releaseInstance()
+        mutate { _ in }
+        withExtendedLifetime(released) {}
     }
 
     /// Releases every cached target instance, for example on a memory warning.
     public func releaseCachedInstances() {
-        mutate { state in
-            for box in state.targets.values { box.releaseInstance() }
-        }
+        let boxes = registry.withLock { Array($0.targets.values) }
+        let released = boxes.map { $0.releaseInstance() }
+        mutate { _ in }
+        withExtendedLifetime(released) {}
     }
 }

@@ -1,34 +1,15 @@
 public import Foundation
 import Synchronization
 
-/// URL entry points: deep links, universal links and remote invocation, turned into target/action calls.
+/// URL entry points: deep links, universal links and remote invocation, turned into calls.
 ///
-/// ```swift
-/// mediator.registerScheme("shop")
-/// mediator.registerWebHost("shop.example.com")
-/// try mediator.validateRoutes()                                   // at start-up: conflicts fail here
-/// let screen: ProductScreen = try mediator.open("shop://product/42?ref=push", as: ProductScreen.self)
-/// let link = try mediator.url(for: "product", on: "Catalog", with: ["id": 42])   // "shop://product/42"
-/// ```
-///
-/// Routes come from the `urlPatterns` each action declares (see ``MediatorAction``) and from the
-/// convention route `scheme://Target/action` for actions declared `.remote`. Only remote actions are
-/// reachable from a URL, also after configuration redirects, degradation, interceptor redirects and
-/// fallbacks: every URL call goes through the same pipeline as a native call, with source `.remote`.
-///
-/// **Why routes are built lazily and validated separately.** Registering a target records only its
-/// type, so patterns are not read at registration and a conflict between two modules' patterns cannot
-/// be reported there. The route trie is built on the first URL use after the targets or the route
-/// configuration change, from the catalog. ``validateRoutes()`` builds it on demand and throws every
-/// problem at once (each conflicting pair names both actions); call it at start-up, or in a test, so
-/// a conflict fails before users see it. `open` uses the very same build, in which the later-registered
-/// pattern of a conflicting pair is rejected and the earlier one wins, so one module's mistake never
-/// stops other deep links from working.
-///
-/// **Hot path.** The built router is immutable and is kept per thread, keyed by the registry
-/// generation (as action resolutions are); an `open` with an unchanged registry takes no lock, parses
-/// the URL in one pass over its UTF-8 bytes, walks the trie one segment per level, and then performs
-/// the action like `perform` does.
+/// Routes come from the `urlPatterns` each action declares and from the convention route
+/// `scheme://Target/action` for actions declared `.remote`. A URL call enters the same pipeline as
+/// every other call, with source `.remote`, so the remote policy applies to wherever it finally
+/// goes. The routes are compiled on the first URL use after the targets or the configuration
+/// change, never under a lock (reading declarations runs target code); the compiled router is
+/// immutable and cached per thread like resolutions, so an `open` with an unchanged registry takes
+/// no lock. See the Security Model article for what a URL can reach.
 extension Mediator {
     // MARK: Schemes and hosts
 
@@ -43,10 +24,9 @@ extension Mediator {
     ///     written without a scheme) when none of the scheme's own patterns matches.
     public func registerScheme(_ scheme: String, fallsBackToGlobalRoutes: Bool = true) {
         let name = scheme.lowercased()
-        mutate { state in
-            state.routing.schemes.removeAll { $0.name == name }
-            state.routing.schemes.append((name, fallsBackToGlobalRoutes))
-            state.routing.settingsVersion &+= 1
+        changeRouting { routing in
+            routing.schemes.removeAll { $0.name == name }
+            routing.schemes.append((name, fallsBackToGlobalRoutes))
         }
     }
 
@@ -57,9 +37,8 @@ extension Mediator {
     /// - Parameter host: The host name, such as `"shop.example.com"`.
     public func registerWebHost(_ host: String) {
         let name = host.lowercased()
-        mutate { state in
-            if !state.routing.webHosts.contains(name) { state.routing.webHosts.append(name) }
-            state.routing.settingsVersion &+= 1
+        changeRouting { routing in
+            if !routing.webHosts.contains(name) { routing.webHosts.append(name) }
         }
     }
 
@@ -81,21 +60,24 @@ extension Mediator {
     /// Replaces the options URLs are read with.
     /// - Parameter options: The new options.
     public func setURLOptions(_ options: MediatorURLOptions) {
-        mutate { state in
-            state.routing.options = options
-            state.routing.settingsVersion &+= 1
-        }
+        changeRouting { $0.options = options }
     }
 
     /// Sets the handler for URLs with a known scheme or host that no route matches; `nil` removes it.
     ///
     /// The handler may answer with a value (returned by `open`), a redirect to an action (performed as
-    /// a remote call, so it must be a remote action), or `.notHandled` for
-    /// ``MediatorError/noRouteMatched(url:path:)``. ``canOpen(_:)`` never runs it.
+    /// a remote call, so it must be a remote action, and the values it passes are remote input), or
+    /// `.notHandled` for ``MediatorError/Code/noRouteMatched``. ``canOpen(_:)`` never runs it.
     /// - Parameter handler: The handler.
     public func setUnmatchedURLHandler(_ handler: MediatorUnmatchedURLHandler?) {
+        changeRouting { $0.unmatchedHandler = handler }
+    }
+
+    /// Changes the routing settings; the router is rebuilt on the next URL use.
+    private func changeRouting(_ change: (inout RoutingState) -> Void) {
         mutate { state in
-            state.routing.unmatchedHandler = handler
+            state.released.append(state.routing.router)
+            change(&state.routing)
             state.routing.settingsVersion &+= 1
         }
     }
@@ -103,11 +85,11 @@ extension Mediator {
     // MARK: Validation
 
     /// Builds the URL routes now and throws every problem: conflicting patterns (naming both actions),
-    /// invalid patterns, patterns on local-only actions, unregistered scoped schemes, and a route
-    /// configuration that no longer fits the catalog.
+    /// invalid patterns, patterns on local-only actions, unusable declarations, unregistered scoped
+    /// schemes, and a route configuration that no longer fits the registry.
     ///
     /// Call it at start-up after registering targets (and in a test), so conflicts fail early.
-    /// - Throws: ``MediatorError/invalidRoutes(problems:)`` listing every problem.
+    /// - Throws: ``MediatorError/Code/invalidRoutes`` listing every problem.
     public func validateRoutes() throws {
         let problems = currentRouter().problems
         if !problems.isEmpty { throw MediatorError.invalidRoutes(problems: problems) }
@@ -115,13 +97,13 @@ extension Mediator {
 
     // MARK: Opening
 
-    /// Whether ``open(_:with:)`` would reach an action, with no side effects: no target instance is
-    /// created and no interceptor, handler or unmatched-URL handler runs.
+    /// Whether ``open(_:with:isolation:)`` would reach an action, with no side effects: no target
+    /// instance is made and no interceptor, handler or unmatched-URL handler runs.
     ///
-    /// It checks the URL's syntax and length, scheme or host, route, route configuration, reserved
-    /// parameters and the remote policy; it does not check parameter values, which the action validates.
+    /// It checks the URL's syntax and length, scheme or host, route, route configuration and the
+    /// remote policy; it does not check parameter values, which the action's input validates.
     /// - Parameter url: The URL.
-    /// - Returns: `true` when the URL reaches a remote action.
+    /// - Returns: `true` when the URL reaches an action a remote call may run.
     public func canOpen(_ url: String) -> Bool {
         currentRouter().canOpen(url)
     }
@@ -135,87 +117,106 @@ extension Mediator {
     ///   - url: The URL, such as `shop://product/42` or `https://shop.example.com/product/42`.
     ///   - parameters: Native values for the action (a completion closure, say); they win over the URL's.
     ///   - isolation: The caller's actor, filled in by the compiler; a main-actor caller may reach main-actor actions.
-    /// - Returns: The action's result, untyped.
+    /// - Returns: The action's result.
     /// - Throws: A ``MediatorError`` saying why the URL was refused or what the action reported.
     @discardableResult
     public func open(
         _ url: String, with parameters: MediatorParameters = [:], isolation: (any Actor)? = #isolation
     ) throws -> any Sendable {
-        switch try currentRouter().resolve(url, with: parameters, runsUnmatchedHandler: true) {
-        case .value(let value):
-            return value
-        case let .call(target, action, values, _):
-            return try dispatch(
-                action, on: target, with: values, source: .remote, cachingTarget: false,
-                onMainActor: isolation === MainActor.shared)
+        switch try route(url, with: parameters) {
+        case .value(let value): return value
+        case let .call(state, lookup): return try runSync(state, lookup, onMainActor: isolation === MainActor.shared)
         }
     }
 
-    /// Opens a URL and returns its action's result as the type the caller asks for.
+    /// Opens a URL and returns its action's result as `type`.
     /// - Parameters:
     ///   - url: The URL.
     ///   - parameters: Native values for the action; they win over the URL's.
-    ///   - type: The result type; usually inferred.
+    ///   - type: The result type.
     ///   - isolation: The caller's actor, filled in by the compiler; a main-actor caller may reach main-actor actions.
     /// - Returns: The action's result.
-    /// - Throws: A ``MediatorError``, including ``MediatorError/resultTypeMismatch(target:action:expected:actual:)``.
+    /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
+    @inlinable
     public func open<Result: Sendable>(
-        _ url: String, with parameters: MediatorParameters = [:], as type: Result.Type = Result.self,
-        isolation: (any Actor)? = #isolation
+        _ url: String, with parameters: MediatorParameters = [:], as type: Result.Type, isolation: (any Actor)? = #isolation
     ) throws -> Result {
-        switch try currentRouter().resolve(url, with: parameters, runsUnmatchedHandler: true) {
-        case .value(let value):
-            return try castURLResult(value, url: url)
-        case let .call(target, action, values, _):
-            let value = try dispatch(
-                action, on: target, with: values, source: .remote, cachingTarget: false,
-                onMainActor: isolation === MainActor.shared)
-            return try castURLResult(value, url: url, target: target, action: action)
-        }
+        let value = try open(url, with: parameters, isolation: isolation)
+        if let typed = value as? Result { return typed }
+        throw resultTypeMismatch(value, expected: type, target: "URL", action: url)
     }
 
-    /// Opens a URL with `await`, which also reaches asynchronous and main-actor actions.
+    /// Opens a URL with `await`, which reaches asynchronous and main-actor actions too.
     /// - Parameters:
     ///   - url: The URL.
     ///   - parameters: Native values for the action; they win over the URL's.
-    /// - Returns: The action's result, untyped.
+    /// - Returns: The action's result.
     /// - Throws: A ``MediatorError`` saying why the URL was refused or what the action reported.
     @discardableResult
-    public func open(_ url: String, with parameters: MediatorParameters = [:]) async throws -> any Sendable {
-        switch try currentRouter().resolve(url, with: parameters, runsUnmatchedHandler: true) {
-        case .value(let value):
-            return value
-        case let .call(target, action, values, _):
-            return try await dispatchAsync(action, on: target, with: values, source: .remote, cachingTarget: false)
+    public func openAsync(_ url: String, with parameters: MediatorParameters = [:]) async throws -> any Sendable {
+        switch try route(url, with: parameters) {
+        case .value(let value): return value
+        case let .call(state, lookup): return try await runAsync(state, lookup)
         }
     }
 
-    /// Opens a URL with `await` and returns its action's result as the type the caller asks for.
+    /// Opens a URL with `await` and returns its action's result as `type`.
     /// - Parameters:
     ///   - url: The URL.
     ///   - parameters: Native values for the action; they win over the URL's.
-    ///   - type: The result type; usually inferred.
+    ///   - type: The result type.
     /// - Returns: The action's result.
-    /// - Throws: A ``MediatorError``, including ``MediatorError/resultTypeMismatch(target:action:expected:actual:)``.
-    public func open<Result: Sendable>(
-        _ url: String, with parameters: MediatorParameters = [:], as type: Result.Type = Result.self
+    /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
+    @inlinable
+    public func openAsync<Result: Sendable>(
+        _ url: String, with parameters: MediatorParameters = [:], as type: Result.Type
     ) async throws -> Result {
-        switch try currentRouter().resolve(url, with: parameters, runsUnmatchedHandler: true) {
+        let value = try await openAsync(url, with: parameters)
+        if let typed = value as? Result { return typed }
+        throw resultTypeMismatch(value, expected: type, target: "URL", action: url)
+    }
+
+    /// What opening a URL does: return an unmatched-URL handler's value, or run a remote call.
+    private enum Opening {
+        case value(any Sendable)
+        case call(CallState, Lookup)
+    }
+
+    /// Routes a URL to its call. A matched route leads straight to its target's action: the binding
+    /// comes from this thread's cache by the route's action index, or is made from the route's
+    /// target box, never looked up by name.
+    private func route(_ url: String, with native: MediatorParameters) throws -> Opening {
+        let router = currentRouter()
+        switch try router.resolve(url, caller: native, runsUnmatchedHandler: true) {
         case .value(let value):
-            return try castURLResult(value, url: url)
-        case let .call(target, action, values, _):
-            let value = try await dispatchAsync(action, on: target, with: values, source: .remote, cachingTarget: false)
-            return try castURLResult(value, url: url, target: target, action: action)
+            return .value(value)
+        case let .action(id, values):
+            let definition = router.routes[id].definition
+            let state = CallState(
+                target: definition.target, action: definition.name, source: .remote,
+                payload: .values(ParameterLookup(url: values, native: native.values)))
+            return .call(state, routeLookup(id, in: router))
+        case let .named(target, action, parameters):
+            let state = CallState(
+                target: target, action: action, source: .remote,
+                payload: .values(ParameterLookup(values: parameters.values, native: native.values)))
+            return .call(state, lookup(ActionKey(target: target, action: action)))
         }
     }
 
-    private func castURLResult<Result>(
-        _ value: any Sendable, url: String, target: String? = nil, action: String? = nil
-    ) throws -> Result {
-        if let typed = value as? Result { return typed }
-        throw MediatorError.resultTypeMismatch(
-            target: target ?? "unmatched-URL handler", action: action ?? url, expected: String(describing: Result.self),
-            actual: String(describing: Swift.type(of: value)))
+    /// The binding for a routed action: from this thread's cache by index, or bound from its box.
+    private func routeLookup(_ id: ActionID, in router: URLRouter) -> Lookup {
+        let cache = ThreadCache.current
+        let now = generation.load(ordering: .acquiring)
+        if let (binding, hasInterceptors) = cache.routeBinding(index: id.index, mediatorID: self.id, generation: now) {
+            return Lookup(resolved: .bound(binding), hasInterceptors: hasInterceptors)
+        }
+        let settings = currentSettings()
+        let action = router.routes[id]
+        let resolved = bind(
+            action.box, index: action.definition.index, keepingInstance: false, at: now, settings: settings, cache: cache,
+            storing: { _ in (nil, nil, id.index) })
+        return Lookup(resolved: resolved, hasInterceptors: !settings.interceptors.isEmpty)
     }
 
     // MARK: Generating
@@ -234,35 +235,64 @@ extension Mediator {
     ///   - scheme: The app scheme, or `"https"` for a web link on the first registered host; by
     ///     default the pattern's own scheme, else the first registered app scheme.
     /// - Returns: The URL.
-    /// - Throws: ``MediatorError/urlGenerationFailed(target:action:problem:)``, a not-found error, or
-    ///   ``MediatorError/remoteCallNotAllowed(target:action:)`` for a local action.
+    /// - Throws: ``MediatorError/Code/urlGenerationFailed``, a not-found error, or
+    ///   ``MediatorError/Code/remoteCallNotAllowed`` for a local action.
     public func url(
         for action: String, on target: String, with parameters: MediatorParameters = [:], scheme: String? = nil
     ) throws -> String {
+        try url(target: target, action: action, values: parameters.values, scheme: scheme)
+    }
+
+    /// Generates a URL that opens the action of a contract with this input.
+    ///
+    /// ```swift
+    /// let link = try mediator.url(for: Products.detail, with: ProductID(id: 42))   // "shop://product/42"
+    /// ```
+    /// - Parameters:
+    ///   - contract: The action's signature.
+    ///   - input: The input to carry; native-only fields must be left out.
+    ///   - scheme: The app scheme, or `"https"` for a web link; see ``url(for:on:with:scheme:)``.
+    /// - Returns: The URL.
+    /// - Throws: As ``url(for:on:with:scheme:)`` does.
+    public func url<Contract: MediatorContract>(
+        for contract: Contract, with input: Contract.Input, scheme: String? = nil
+    ) throws -> String {
+        try url(target: contract.target, action: contract.action, values: Contract.Input.schema.encode(input), scheme: scheme)
+    }
+
+    private func url(target: String, action: String, values: [String: any Sendable], scheme: String?) throws -> String {
         let router = currentRouter()
-        guard let index = router.routes.actionIndex[ActionKey(target: target, action: action)] else {
+        guard let id = router.routes.action(target: target, action: action) else {
             throw notFoundError(target: target, action: action)
         }
-        let entry = router.routes.actions[index]
-        let url = try URLGeneration.url(for: entry, with: parameters, scheme: scheme, router: router)
+        let url = try URLGeneration.url(for: router.routes[id], with: values, scheme: scheme, router: router)
         // Opening must lead back here: another action's literal pattern could shadow a placeholder value.
         let reached = router.actionReached(by: url)
-        guard reached == index else {
-            let other = reached.flatMap { $0 >= 0 ? router.routes.actions[$0].label : nil } ?? "no route"
+        guard reached == id else {
+            let other = reached.map { LogSafeText.inline(router.routes[$0].definition.label) } ?? "no route"
             throw MediatorError.urlGenerationFailed(
-                target: target, action: action, problem: "the generated URL \"\(url)\" would reach \(other) instead")
+                target: target, action: action, problem: "the generated URL \(LogSafeText.quoted(url)) would reach \(other) instead")
         }
         return url
     }
 
+    /// The not-found error for names, as the registry is now.
+    func notFoundError(target: String, action: String) -> MediatorError {
+        let (box, registry) = registry.withLock { state in
+            let box = state.targets[Name(target)]
+            return (box, box == nil ? state.targets : [:])
+        }
+        return notFoundError(box.map { .missingAction($0) } ?? .missingTarget(registry: registry), target: target, action: action)
+    }
+
     // MARK: Route configuration
 
-    /// Validates a route configuration document against the catalog and, if it has no problem, puts
+    /// Validates a route configuration document against the registry and, if it has no problem, puts
     /// it in force in place of the previous one. See ``MediatorRouteConfiguration`` for the format.
     /// - Parameter json: The JSON document.
     /// - Returns: The configuration now in force.
-    /// - Throws: ``MediatorError/invalidRouteConfiguration(problems:)`` listing every problem; the
-    ///   previous configuration then stays in force.
+    /// - Throws: ``MediatorError/Code/invalidRouteConfiguration`` listing every problem; the previous
+    ///   configuration then stays in force.
     @discardableResult
     public func applyRouteConfiguration(_ json: Data) throws -> MediatorRouteConfiguration {
         let configuration = try MediatorRouteConfiguration(json: json)
@@ -270,34 +300,41 @@ extension Mediator {
         return configuration
     }
 
-    /// Validates a route configuration against the catalog and, if it has no problem, puts it in force.
+    /// Validates a route configuration against the registry and, if it has no problem, puts it in force.
     /// - Parameter configuration: The configuration.
-    /// - Throws: ``MediatorError/invalidRouteConfiguration(problems:)`` listing every problem; the
-    ///   previous configuration then stays in force.
+    /// - Throws: ``MediatorError/Code/invalidRouteConfiguration`` listing every problem; the previous
+    ///   configuration then stays in force.
     public func applyRouteConfiguration(_ configuration: MediatorRouteConfiguration) throws {
         let (boxes, targetsVersion, configurationVersion) = registry.withLock { state in
             (Array(state.targets.values), state.targetsVersion, state.routing.configurationVersion)
         }
         let candidate = RouteSet(
-            targets: Self.catalogTargets(boxes), targetsVersion: targetsVersion,
-            configuration: configuration, configurationVersion: configurationVersion &+ 1)
+            targets: boxes, targetsVersion: targetsVersion, configuration: configuration,
+            configurationVersion: configurationVersion &+ 1)
         guard candidate.configurationProblems.isEmpty else {
             throw MediatorError.invalidRouteConfiguration(problems: candidate.configurationProblems)
         }
         mutate { state in
+            state.released.append(state.routing.routeSet)
+            state.released.append(state.routing.router)
             state.routing.configuration = configuration
             state.routing.configurationVersion &+= 1
-            if state.targetsVersion == targetsVersion, state.routing.configurationVersion == configurationVersion &+ 1 {
-                state.routing.routeSet = candidate
-            }
+            state.routing.router = nil
+            state.routing.routeSet =
+                state.targetsVersion == targetsVersion && state.routing.configurationVersion == configurationVersion &+ 1
+                ? candidate : nil
         }
     }
 
     /// Removes the route configuration; routes behave as their actions declare them.
     public func clearRouteConfiguration() {
         mutate { state in
+            state.released.append(state.routing.routeSet)
+            state.released.append(state.routing.router)
             state.routing.configuration = nil
             state.routing.configurationVersion &+= 1
+            state.routing.routeSet = nil
+            state.routing.router = nil
         }
     }
 
@@ -311,61 +348,61 @@ extension Mediator {
     /// The router for the current registry: from this thread's cache without a lock when nothing
     /// changed; otherwise fetched, or rebuilt outside the lock, once per change and thread.
     func currentRouter() -> URLRouter {
-        let cache = ThreadResolutionCache.current
-        if let router = cache.router(for: id, generation: generation.load(ordering: .acquiring)) { return router }
+        let cache = ThreadCache.current
+        if let router = cache.router(mediatorID: id, generation: generation.load(ordering: .acquiring)) { return router }
 
         enum Snapshot {
             case ready(URLRouter, generation: UInt64, settings: MediatorSettings)
             case stale(
-                boxes: [any AnyTargetBox], state: RoutingState, targetsVersion: UInt64,
-                generation: UInt64, settings: MediatorSettings)
+                boxes: [any AnyTargetBox], state: RoutingState, targetsVersion: UInt64, generation: UInt64,
+                settings: MediatorSettings)
         }
-        let snapshot: Snapshot = registry.withLock { state in
+        let (snapshot, replaced): (Snapshot, URLRouter?) = registry.withLock { state in
             let now = generation.load(ordering: .relaxed)
             let routing = state.routing
-            if let router = routing.router, router.targetsVersion == state.targetsVersion,
-                router.configurationVersion == routing.configurationVersion, router.settingsVersion == routing.settingsVersion
+            if let router = routing.router, router.routes.targetsVersion == state.targetsVersion,
+                router.routes.configurationVersion == routing.configurationVersion,
+                router.settingsVersion == routing.settingsVersion
             {
-                return .ready(router, generation: now, settings: state.settings)
+                return (.ready(router, generation: now, settings: state.settings), nil)
             }
             if let routes = routing.routeSet, routes.targetsVersion == state.targetsVersion,
                 routes.configurationVersion == routing.configurationVersion
             {
-                let router = URLRouter(routes: routes, state: routing, settingsVersion: routing.settingsVersion)
+                let router = URLRouter(routes: routes, state: routing)
+                let replaced = state.routing.router
                 state.routing.router = router
-                return .ready(router, generation: now, settings: state.settings)
+                return (.ready(router, generation: now, settings: state.settings), replaced)
             }
-            return .stale(
-                boxes: Array(state.targets.values), state: routing,
-                targetsVersion: state.targetsVersion, generation: now, settings: state.settings)
+            let stale = Snapshot.stale(
+                boxes: Array(state.targets.values), state: routing, targetsVersion: state.targetsVersion, generation: now,
+                settings: state.settings)
+            return (stale, nil)
         }
+        // What the snapshot replaced is released here, outside the lock.
+        withExtendedLifetime(replaced) {}
         switch snapshot {
         case let .ready(router, generation, settings):
-            cache.store(router, for: id, generation: generation, settings: settings)
+            cache.store(router: router, mediatorID: id, generation: generation, settings: settings)
             return router
         case let .stale(boxes, routing, targetsVersion, generation, settings):
             // Reading declarations runs target code, which may call this mediator: never under the lock.
             let routes = RouteSet(
-                targets: Self.catalogTargets(boxes), targetsVersion: targetsVersion,
-                configuration: routing.configuration, configurationVersion: routing.configurationVersion)
-            let router = URLRouter(routes: routes, state: routing, settingsVersion: routing.settingsVersion)
-            registry.withLock { state in
-                if state.targetsVersion == targetsVersion,
+                targets: boxes, targetsVersion: targetsVersion, configuration: routing.configuration,
+                configurationVersion: routing.configurationVersion)
+            let router = URLRouter(routes: routes, state: routing)
+            let released: [any Sendable] = registry.withLock { state in
+                guard state.targetsVersion == targetsVersion,
                     state.routing.configurationVersion == routing.configurationVersion
-                {
-                    state.routing.routeSet = routes
-                    if state.routing.settingsVersion == routing.settingsVersion { state.routing.router = router }
-                }
+                else { return [] }
+                let replaced: [any Sendable] = [state.routing.routeSet, state.routing.router]
+                state.routing.routeSet = routes
+                if state.routing.settingsVersion == routing.settingsVersion { state.routing.router = router }
+                return replaced
             }
-            cache.store(router, for: id, generation: generation, settings: settings)
+            withExtendedLifetime(released) {}
+            cache.store(router: router, mediatorID: id, generation: generation, settings: settings)
             return router
         }
-    }
-
-    /// The catalog entries of these targets in registration order, the routes' last tie-breaker.
-    private static func catalogTargets(_ boxes: [any AnyTargetBox]) -> [MediatorCatalog.Target] {
-        boxes
-            .sorted { ($0.ordinal, $0.name) < ($1.ordinal, $1.name) }
-            .map { $0.catalogEntry() }
     }
 }

@@ -5,7 +5,7 @@ public import Mediator
 /// ```swift
 /// let recorder = CallRecorder()
 /// mediator.addInterceptor(recorder)
-/// try mediator.perform("checkout", on: "Cart")
+/// try await mediator.call(Cart.checkout)
 /// #expect(recorder.calls.map(\.action) == ["checkout"])
 /// ```
 public final class CallRecorder: MediatorInterceptor {
@@ -19,6 +19,21 @@ public final class CallRecorder: MediatorInterceptor {
 
     /// The outcome of every finished call, in the order they finished.
     public var outcomes: [MediatorOutcome] { state.withLock { $0.outcomes } }
+
+    /// The calls made to a contract's action, in order.
+    /// - Parameter contract: The contract.
+    /// - Returns: Those calls.
+    public func calls(to contract: some MediatorContract) -> [RecordedCall] {
+        calls.filter { $0.target == contract.target && $0.action == contract.action }
+    }
+
+    /// The inputs of the calls made to a contract's action, decoded from their parameters by the
+    /// input's schema, in order.
+    /// - Parameter contract: The contract.
+    /// - Returns: The inputs, typed.
+    public func inputs<Contract: MediatorContract>(to contract: Contract) -> [Contract.Input] {
+        calls(to: contract).compactMap { $0.input(as: contract) }
+    }
 
     /// Forgets everything recorded so far.
     public func reset() { state.withLock { $0 = ([], []) } }

@@ -1,48 +1,59 @@
 public import Mediator
 
-/// Checks that a module's facade and its real target agree, for the module's contract test.
+/// Checks that a module's target binds every contract its facade declares, for the module's
+/// contract test.
 ///
-/// A facade names actions as strings; renaming one side without the other would otherwise fail only
-/// at run time. A contract test registers the real target, then:
+/// The compiler already checks each handler against its contract's input and output types. What is
+/// left is that the registered target binds each contract at all (a contract the target forgot, or
+/// binds by name with other types, fails only at run time) and that every action the target
+/// declares is named by some contract:
 ///
 /// ```swift
-/// let recorder = CallRecorder()
-/// mediator.addInterceptor(recorder)
-/// // ... call every facade method once ...
-/// #expect(FacadeContract.problems(on: mediator, target: "Products",
-///                                 facadeActions: ProductsNames.Action.allCases.map(\.rawValue),
-///                                 exercised: recorder.calls) == [])
+/// let mediator = Mediator()
+/// try mediator.register(ProductsTarget())
+/// #expect(FacadeContract.problems(on: mediator, contracts: Products.all) == [])
 /// ```
 public enum FacadeContract {
-    /// Lists every disagreement between a facade and the registered target, one line each.
-    ///
-    /// Reports facade actions the target does not declare, target actions the facade does not name,
-    /// and facade actions the test did not exercise (so parameters and result types were not proven).
+    /// Lists every disagreement between the contracts and the registered targets, one line each.
     /// - Parameters:
     ///   - mediator: A mediator with the real target registered.
-    ///   - target: The target name.
-    ///   - facadeActions: The action names the facade uses.
-    ///   - exercised: The calls the test made through the facade, for example from a ``CallRecorder``.
+    ///   - contracts: Every contract the facade declares.
     /// - Returns: The problems; empty when facade and target agree.
-    public static func problems(
-        on mediator: Mediator, target: String, facadeActions: [String], exercised: [RecordedCall]
-    ) -> [String] {
-        guard let entry = mediator.catalog().target(named: target) else {
-            return ["target \"\(target)\" is not registered on the mediator under test"]
-        }
-        let declared = Set(entry.actions.map(\.name))
-        let named = Set(facadeActions)
-        let called = Set(exercised.filter { $0.target == target }.map(\.action))
+    public static func problems(on mediator: Mediator, contracts: [any MediatorContract]) -> [String] {
+        let catalog = mediator.catalog()
         var problems: [String] = []
-        for action in named.subtracting(declared).sorted() {
-            problems.append("the facade calls \(target).\(action), which the target does not declare")
+        var named: [String: Set<String>] = [:]
+        for contract in contracts {
+            named[contract.target, default: []].insert(contract.action)
+            guard let target = catalog.target(named: contract.target) else {
+                problems.append("\(contract) names the target \(contract.target), which is not registered")
+                continue
+            }
+            guard let action = target.actions.first(where: { $0.name == contract.action }) else {
+                problems.append("\(contract) is not declared by the target \(contract.target)")
+                continue
+            }
+            if !mediator.canCall(contract) {
+                problems.append(
+                    "\(contract) is declared with input \(action.input) and result \(action.result), "
+                        + "not the contract's \(type(of: contract).inputName) and \(type(of: contract).outputName)")
+            }
+            let execution = type(of: contract).execution
+            if action.execution != execution {
+                problems.append("\(contract) runs \(action.execution.rawValue), but the contract is \(execution.rawValue)")
+            }
         }
-        for action in declared.subtracting(named).sorted() {
-            problems.append("the target declares \(target).\(action), which the facade does not name")
-        }
-        for action in named.subtracting(called).sorted() {
-            problems.append("the test never called \(target).\(action) through the facade")
+        for (targetName, actions) in named.sorted(by: { $0.key < $1.key }) {
+            guard let target = catalog.target(named: targetName) else { continue }
+            for action in target.actions where !actions.contains(action.name) {
+                problems.append("the target \(targetName) declares \(action.name), which no contract names")
+            }
         }
         return problems
     }
+}
+
+extension MediatorContract {
+    fileprivate static var inputName: String { String(describing: Input.self) }
+    fileprivate static var outputName: String { Output.self == Void.self ? "Void" : String(describing: Output.self) }
 }

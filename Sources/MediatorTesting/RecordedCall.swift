@@ -10,6 +10,8 @@ public struct RecordedCall: Sendable, CustomStringConvertible {
     public let parameters: MediatorParameters
     /// Whether the call was local or remote; stubs, which cannot see it, record `.local`.
     public let source: MediatorCallSource
+    /// The typed input, when a stub answering a contract recorded the call.
+    public let input: (any Sendable)?
 
     /// Creates a record.
     /// - Parameters:
@@ -17,11 +19,25 @@ public struct RecordedCall: Sendable, CustomStringConvertible {
     ///   - action: The action name.
     ///   - parameters: The parameters.
     ///   - source: Where the call came from.
-    public init(target: String, action: String, parameters: MediatorParameters, source: MediatorCallSource = .local) {
+    ///   - input: The typed input, if known.
+    public init(
+        target: String, action: String, parameters: MediatorParameters, source: MediatorCallSource = .local,
+        input: (any Sendable)? = nil
+    ) {
         self.target = target
         self.action = action
         self.parameters = parameters
         self.source = source
+        self.input = input
+    }
+
+    /// The call's input as a contract's input type: the recorded typed input, or decoded from the
+    /// parameters by the input's schema; `nil` when neither works.
+    /// - Parameter contract: The contract whose input type to read.
+    /// - Returns: The input.
+    public func input<Contract: MediatorContract>(as contract: Contract) -> Contract.Input? {
+        if let input = input as? Contract.Input { return input }
+        return try? Contract.Input.schema.input(from: parameters)
     }
 
     /// `"Target.action[parameters]"`.

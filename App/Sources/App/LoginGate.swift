@@ -6,7 +6,7 @@ struct LoginGate: MediatorInterceptor {
     let session: Session
 
     func intercept(_ call: MediatorCall) throws -> MediatorDecision {
-        guard call.target == CartNames.target, call.action == CartNames.Action.checkout.rawValue, !session.isLoggedIn else {
+        guard call.target == Cart.checkout.target, call.action == Cart.checkout.action, !session.isLoggedIn else {
             return .proceed
         }
         return .reject(reason: "log in first (open shop://login)")

@@ -12,7 +12,7 @@ struct Opener {
     func open(_ url: String) async -> (any Error)? {
         Console.print("▶ open \(url)")
         do {
-            let result = try await app.mediator.open(url)
+            let result = try await app.mediator.openAsync(url)
             if let screen = result as? Screen {
                 navigator.show(screen)
                 Console.describe(screen).forEach { Console.print("  \($0)") }

@@ -16,8 +16,8 @@ struct ShopApp {
     /// Wires every module into a fresh mediator.
     init(mediator: Mediator = Mediator()) throws {
         self.mediator = mediator
-        try mediator.register(ProductsTarget.self)
-        try mediator.register(CartTarget.self) { CartTarget(mediator: $0) }
+        try mediator.register(ProductsTarget())
+        try mediator.register { CartTarget(mediator: $0) }
         try mediator.register(targetNamed: "Session", summary: "Login state", actions: session.actions())
         try mediator.register(
             targetNamed: WebPages.target, summary: "Web pages for degraded routes",

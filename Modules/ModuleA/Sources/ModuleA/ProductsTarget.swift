@@ -2,13 +2,12 @@ public import Mediator
 import ModuleAFacade
 import Presentation
 
-/// The Products module's entry point: every action it offers, declared once.
-///
-/// Names come from ``ProductsNames`` in the facade, so the facade and this declaration cannot drift
-/// apart silently; the module's contract test proves they agree.
+/// The Products module's entry point: every action it offers, declared once, each bound to the
+/// contract the facade declares (``Products``), so a handler that does not match its contract's
+/// input or result does not compile.
 public struct ProductsTarget: MediatorTarget {
     /// `"Products"`.
-    public static let targetName = ProductsNames.target
+    public static let targetName = Products.target
     /// What the module does.
     public static let summary = "Product catalog: list, detail, prices, reviews"
     /// The store is the module's state, so one instance serves every call.
@@ -21,50 +20,31 @@ public struct ProductsTarget: MediatorTarget {
         store = ProductStore()
     }
 
-    private typealias Action = ProductsNames.Action
-    private typealias Key = ProductsNames.Key
-
     /// Every action of the Products module.
     public static let actions: [MediatorAction<ProductsTarget>] = [
-        .onMainActor(
-            Action.list.rawValue, summary: "The product list screen",
-            parameters: [.optional(Key.category, ProductCategory.self, "Only this category")],
-            exposure: .remote, urlPatterns: ["/products", "/products/:category"]
-        ) { target, parameters in
-            let category = try parameters.optionalValue(Key.category, as: ProductCategory.self)
-            return ProductScreens.list(target.store.all(in: category), category: category)
+        MediatorAction(
+            Products.list, summary: "The product list screen", exposure: .remote, urlPatterns: ["/products", "/products/:category"]
+        ) { target, input in
+            ProductScreens.list(target.store.all(in: input.category), category: input.category)
         },
-        .onMainActor(
-            Action.detail.rawValue, summary: "The product detail screen",
-            parameters: [.required(Key.id, Int.self, "Product id")],
-            exposure: .remote, urlPatterns: ["/product/:id"]
-        ) { target, parameters in
-            ProductScreens.detail(try target.store.product(parameters.value(Key.id)))
+        MediatorAction(Products.detail, summary: "The product detail screen", exposure: .remote, urlPatterns: ["/product/:id"]) {
+            target, input in
+            ProductScreens.detail(try target.store.product(input.id))
+        },
+        MediatorAction(Products.price, summary: "A product's price in cents") { target, input in
+            try target.store.product(input.id).cents
+        },
+        MediatorAction(Products.summary, summary: "A product's id, name and price") { target, input in
+            try target.store.product(input.id)
         },
         MediatorAction(
-            Action.price.rawValue, summary: "A product's price in cents",
-            parameters: [.required(Key.id, Int.self, "Product id")]
-        ) { target, parameters in
-            try target.store.product(parameters.value(Key.id)).cents
+            Products.reviews, summary: "A product's reviews, loaded asynchronously", exposure: .remote,
+            urlPatterns: ["/product/:id/reviews"]
+        ) { target, input in
+            try await target.store.reviews(of: input.id)
         },
-        MediatorAction(
-            Action.summary.rawValue, summary: "A product's id, name and price",
-            parameters: [.required(Key.id, Int.self, "Product id")]
-        ) { target, parameters in
-            try target.store.product(parameters.value(Key.id))
-        },
-        MediatorAction(
-            Action.reviews.rawValue, summary: "A product's reviews, loaded asynchronously",
-            parameters: [.required(Key.id, Int.self, "Product id")],
-            exposure: .remote, urlPatterns: ["/product/:id/reviews"]
-        ) { target, parameters async throws in
-            try await target.store.reviews(of: parameters.value(Key.id))
-        },
-        MediatorAction(
-            Action.reprice.rawValue, summary: "Changes a price (staff tools; local only)",
-            parameters: [.required(Key.id, Int.self, "Product id"), .required(Key.cents, Int.self, "New price in cents")]
-        ) { target, parameters in
-            try target.store.reprice(parameters.value(Key.id), cents: parameters.value(Key.cents))
+        MediatorAction(Products.reprice, summary: "Changes a price (staff tools; local only)") { target, input in
+            try target.store.reprice(input.id, cents: input.cents)
         },
     ]
 }

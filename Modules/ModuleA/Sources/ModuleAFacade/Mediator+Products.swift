@@ -10,7 +10,7 @@ extension Mediator {
     public var products: ProductsFacade { ProductsFacade(mediator: self) }
 }
 
-/// Typed calls into the Products module; names and parameter keys stay inside the facade.
+/// Typed calls into the Products module, each one line over a contract from ``Products``.
 public struct ProductsFacade: Sendable {
     /// The mediator the calls go through.
     public let mediator: Mediator
@@ -20,7 +20,7 @@ public struct ProductsFacade: Sendable {
     /// - Returns: The price in cents.
     /// - Throws: A ``MediatorError``, for example when the product does not exist.
     public func price(id: Int) throws -> Int {
-        try mediator.perform(ProductsNames.Action.price.rawValue, on: ProductsNames.target, with: [ProductsNames.Key.id: id])
+        try mediator.call(Products.price, with: ProductID(id: id))
     }
 
     /// A product's summary.
@@ -28,7 +28,7 @@ public struct ProductsFacade: Sendable {
     /// - Returns: Id, name and price.
     /// - Throws: A ``MediatorError``, for example when the product does not exist.
     public func summary(id: Int) throws -> ProductSummary {
-        try mediator.perform(ProductsNames.Action.summary.rawValue, on: ProductsNames.target, with: [ProductsNames.Key.id: id])
+        try mediator.call(Products.summary, with: ProductID(id: id))
     }
 
     /// The product list screen, optionally for one category.
@@ -36,9 +36,7 @@ public struct ProductsFacade: Sendable {
     /// - Returns: The screen to show.
     /// - Throws: A ``MediatorError``.
     public func listScreen(category: ProductCategory? = nil) async throws -> Screen {
-        var parameters: MediatorParameters = [:]
-        parameters[ProductsNames.Key.category] = category
-        return try await mediator.perform(ProductsNames.Action.list.rawValue, on: ProductsNames.target, with: parameters)
+        try await mediator.call(Products.list, with: ProductListQuery(category: category))
     }
 
     /// The product detail screen.
@@ -46,8 +44,7 @@ public struct ProductsFacade: Sendable {
     /// - Returns: The screen to show.
     /// - Throws: A ``MediatorError``, for example when the product does not exist.
     public func detailScreen(id: Int) async throws -> Screen {
-        try await mediator.perform(
-            ProductsNames.Action.detail.rawValue, on: ProductsNames.target, with: [ProductsNames.Key.id: id])
+        try await mediator.call(Products.detail, with: ProductID(id: id))
     }
 
     /// A product's reviews, loaded asynchronously.
@@ -55,8 +52,7 @@ public struct ProductsFacade: Sendable {
     /// - Returns: The reviews, newest first.
     /// - Throws: A ``MediatorError``.
     public func reviews(id: Int) async throws -> [ProductReview] {
-        try await mediator.perform(
-            ProductsNames.Action.reviews.rawValue, on: ProductsNames.target, with: [ProductsNames.Key.id: id])
+        try await mediator.call(Products.reviews, with: ProductID(id: id))
     }
 
     /// Changes a product's price (staff tools; local only).
@@ -67,8 +63,6 @@ public struct ProductsFacade: Sendable {
     /// - Throws: A ``MediatorError``.
     @discardableResult
     public func reprice(id: Int, cents: Int) throws -> ProductSummary {
-        try mediator.perform(
-            ProductsNames.Action.reprice.rawValue, on: ProductsNames.target,
-            with: [ProductsNames.Key.id: id, ProductsNames.Key.cents: cents])
+        try mediator.call(Products.reprice, with: Reprice(id: id, cents: cents))
     }
 }

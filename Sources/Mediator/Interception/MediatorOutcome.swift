@@ -1,0 +1,12 @@
+/// How a call ended, as observers see it.
+public enum MediatorOutcome: Sendable {
+    /// The action returned a value.
+    case succeeded
+    /// The call failed with this error (a ``MediatorError``, or a typed error wrapped in one).
+    case failed(any Error)
+
+    /// Whether the call succeeded.
+    public var isSuccess: Bool {
+        if case .succeeded = self { true } else { false }
+    }
+}

@@ -1,0 +1,165 @@
+/// What a call carries to its handler: a typed input as the caller made it, or values to decode one from.
+@usableFromInline
+enum Payload: Sendable {
+    /// A typed call's input; decoded again only if the call is redirected to an action of another input type.
+    case input(TypedInput)
+    /// Values by name, from a call by name, a URL, or a redirect.
+    case values(ParameterLookup)
+}
+
+/// A typed call's input, with its schema's view of it as named values.
+@usableFromInline
+struct TypedInput: Sendable {
+    @usableFromInline let value: any Sendable
+    @usableFromInline let type: ObjectIdentifier
+    /// The input as named values, from its schema: what interceptors see, what the remote policy
+    /// checks, and what an action of another input type decodes.
+    @usableFromInline let parameters: @Sendable () -> [String: any Sendable]
+
+    @inlinable
+    init<Input: MediatorInput>(_ input: Input) {
+        value = input
+        type = ObjectIdentifier(Input.self)
+        parameters = { Input.schema.encode(input) }
+    }
+}
+
+/// One parameter value as the call supplied it, before conversion to the declared type.
+@usableFromInline
+enum RawParameter: Sendable {
+    /// A native value, or a string a caller passed by name.
+    case value(any Sendable)
+    /// A URL's path segment or query value, decoded.
+    case text(String)
+    /// A query key the URL repeats: its values in order.
+    case texts([String])
+    /// The segments a trailing wildcard captured, each decoded on its own.
+    case segments([String])
+
+    /// The value as a call by name would have supplied it: strings, arrays of strings, and a
+    /// wildcard's segments joined by `/`.
+    @usableFromInline
+    var materialized: any Sendable {
+        switch self {
+        case .value(let value): value
+        case .text(let text): text
+        case .texts(let list): list
+        case .segments(let list): list.joined(separator: "/")
+        }
+    }
+
+    /// The value converted to `Value`, or `nil` when it does not convert.
+    @inlinable
+    func converted<Value: MediatorParameterValue>(to type: Value.Type) -> Value? {
+        switch self {
+        case .value(let raw): Value.mediatorValue(from: raw)
+        case .text(let text): Value.mediatorValue(fromText: text)
+        case .texts(let list): Value.mediatorValue(from: list)
+        case .segments(let list): Value.mediatorValue(from: list) ?? Value.mediatorValue(fromText: list.joined(separator: "/"))
+        }
+    }
+}
+
+/// The values a call supplies by name, where they came from, and which of them a remote caller set.
+@usableFromInline
+struct ParameterLookup: Sendable {
+    /// Values supplied by name: by the caller, a redirect or a fallback. In a remote call they are remote input.
+    var values: [String: any Sendable]
+    /// A URL's path and query values: always remote input.
+    var url: URLValues?
+    /// The values a native caller passed along with a URL (`open(_:with:)`): never remote input,
+    /// and they win over the URL's.
+    var native: [String: any Sendable]
+
+    @usableFromInline
+    init(values: [String: any Sendable] = [:], url: URLValues? = nil, native: [String: any Sendable] = [:]) {
+        self.values = values
+        self.url = url
+        self.native = native
+    }
+
+    /// The value for a key: native values first, then values by name, then the URL's (path before query).
+    @usableFromInline
+    func raw(_ key: String) -> RawParameter? {
+        if !native.isEmpty, let value = native[key] { return .value(value) }
+        if !values.isEmpty, let value = values[key] { return .value(value) }
+        return url?.raw(key)
+    }
+
+    /// Whether a value for `key` came from remote input (the URL or values by name), which the remote
+    /// policy refuses for native-only parameters.
+    func suppliesRemotely(_ key: String) -> Bool {
+        values[key] != nil || url?.raw(key) != nil
+    }
+
+    /// Every value as a dictionary, native values winning: what interceptors and fallbacks see.
+    func materialized() -> [String: any Sendable] {
+        var result = url?.materialized() ?? [:]
+        for (key, value) in values { result[key] = value }
+        for (key, value) in native { result[key] = value }
+        return result
+    }
+}
+
+/// The values a URL supplies: what its route captured from the path, then its query (and fragment) items.
+@usableFromInline
+struct URLValues: Sendable {
+    /// Placeholder and wildcard values, in the route's order; they win over query items.
+    var captures: [(name: String, value: RawParameter)] = []
+    /// Query items in order, then fragment items (when merged); the query wins over the fragment.
+    var items: [(key: String, value: String)] = []
+    /// Where the fragment's items start in `items`.
+    var fragmentStart: Int = 0
+
+    /// The value for a key: a capture, else the query's items (all of them, if the key repeats), else the fragment's.
+    func raw(_ key: String) -> RawParameter? {
+        for capture in captures where capture.name == key { return capture.value }
+        if let found = collect(key, in: 0..<fragmentStart) { return found }
+        return collect(key, in: fragmentStart..<items.count)
+    }
+
+    private func collect(_ key: String, in range: Range<Int>) -> RawParameter? {
+        var first: String?
+        var many: [String]?
+        for index in range where items[index].key == key {
+            if first == nil {
+                first = items[index].value
+            } else {
+                if many == nil { many = [first ?? ""] }
+                many?.append(items[index].value)
+            }
+        }
+        if let many { return .texts(many) }
+        return first.map(RawParameter.text)
+    }
+
+    /// Sets a capture, replacing one of the same name.
+    mutating func capture(_ name: String, _ value: RawParameter) {
+        if let index = captures.firstIndex(where: { $0.name == name }) {
+            captures[index].value = value
+        } else {
+            captures.append((name, value))
+        }
+    }
+
+    /// Every key's value as a call by name would supply it.
+    func materialized() -> [String: any Sendable] {
+        var result: [String: any Sendable] = [:]
+        for (key, _) in items where result[key] == nil {
+            if let value = raw(key) { result[key] = value.materialized }
+        }
+        for capture in captures { result[capture.name] = capture.value.materialized }
+        return result
+    }
+
+    /// A value's string form for filling templates (redirect paths, degraded web URLs), if it has one.
+    func text(_ key: String) -> String? {
+        switch raw(key) {
+        case .text(let text)?: text
+        case .texts(let list)?: list.first
+        case .segments(let list)?: list.joined(separator: "/")
+        case .value(let value)?: value as? String
+        case nil: nil
+        }
+    }
+}

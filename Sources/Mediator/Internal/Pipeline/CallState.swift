@@ -1,0 +1,58 @@
+/// A call on its way through the pipeline: where it is going, what it carries, and where it came from.
+struct CallState: Sendable {
+    var target: String
+    var action: String
+    /// Set once, by the door the call came through; no redirect, interceptor or fallback changes it.
+    let source: MediatorCallSource
+    var payload: Payload
+    var redirectedFrom: (target: String, action: String)?
+    /// Whether the call asks to keep the target instance it makes (`cachingTarget:`).
+    let keepsInstance: Bool
+
+    init(target: String, action: String, source: MediatorCallSource, payload: Payload, keepsInstance: Bool = false) {
+        self.target = target
+        self.action = action
+        self.source = source
+        self.payload = payload
+        self.keepsInstance = keepsInstance
+    }
+
+    /// The call's values as named parameters, native values winning: what interceptors and
+    /// not-found handlers see. Built only when one of them runs.
+    var parameters: MediatorParameters {
+        switch payload {
+        case .input(let typed): MediatorParameters(typed.parameters())
+        case .values(let lookup): MediatorParameters(lookup.materialized())
+        }
+    }
+
+    /// The call as interceptors see it.
+    var interceptorView: MediatorCall {
+        var call = MediatorCall(target: target, action: action, parameters: parameters, source: source)
+        call.redirectedFrom = redirectedFrom
+        return call
+    }
+
+    /// Sends the call to another action. New parameters replace the call's values (and in a remote
+    /// call they are remote input, whoever supplied them); `nil` keeps them. Values a native caller
+    /// passed along with a URL stay with the call either way.
+    mutating func redirect(to target: String, _ action: String, parameters: MediatorParameters?) {
+        if redirectedFrom == nil { redirectedFrom = (self.target, self.action) }
+        self.target = target
+        self.action = action
+        guard let parameters else { return }
+        switch payload {
+        case .input:
+            payload = .values(ParameterLookup(values: parameters.values))
+        case .values(let lookup):
+            payload = .values(ParameterLookup(values: parameters.values, native: lookup.native))
+        }
+    }
+
+    /// The payload as the binding's handler takes it: a typed input passes through untouched when
+    /// the binding takes that type, and is otherwise handed over as named values to decode.
+    func payload(for binding: AnyBinding) -> Payload {
+        guard case .input(let typed) = payload, typed.type != binding.definition.inputType else { return payload }
+        return .values(ParameterLookup(values: typed.parameters()))
+    }
+}

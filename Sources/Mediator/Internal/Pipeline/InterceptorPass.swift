@@ -1,0 +1,77 @@
+/// One call's way through the installed interceptors: each decides in turn (proceed, reject,
+/// redirect) on the call as the ones before it left it, and every one observes the outcome once.
+///
+/// The loop lives here so the synchronous and asynchronous drivers differ only in how they ask an
+/// interceptor for its decision.
+struct InterceptorPass {
+    let settings: MediatorSettings
+    var state: CallState
+    /// What the call's current names resolve to.
+    var resolved: Resolved
+    /// The call as interceptors see it, kept in step with `state`.
+    private(set) var call: MediatorCall
+    private var next = 0
+    private let start = ContinuousClock.now
+
+    init(state: CallState, resolved: Resolved, settings: MediatorSettings) {
+        self.settings = settings
+        self.state = state
+        self.resolved = resolved
+        self.call = state.interceptorView
+    }
+
+    /// The next interceptor to decide, with its asynchronous form if it has one.
+    mutating func nextInterceptor() -> (any MediatorInterceptor, (any AsyncMediatorInterceptor)?)? {
+        guard next < settings.interceptors.count else { return nil }
+        defer { next += 1 }
+        return (settings.interceptors[next], settings.asyncInterceptors[next])
+    }
+
+    /// Applies an interceptor's decision: a rejection or a thrown error ends the call; a redirect
+    /// resolves the new names (the call stays as remote as it was).
+    mutating func apply(
+        _ decision: Result<MediatorDecision, any Error>, of interceptor: any MediatorInterceptor, on mediator: Mediator
+    ) throws {
+        switch decision {
+        case .success(.proceed):
+            return
+        case .success(.reject(let reason)):
+            throw MediatorError.rejected(
+                target: state.target, action: state.action, interceptor: Self.name(of: interceptor), reason: reason)
+        case let .success(.redirect(target, action, parameters)):
+            state.redirect(to: target, action, parameters: parameters)
+            resolved = mediator.lookup(ActionKey(target: target, action: action), keepingInstance: state.keepsInstance).resolved
+            call = state.interceptorView
+        case .failure(let timeout as InterceptorTimeout):
+            throw MediatorError.interceptorTimedOut(
+                interceptor: Self.name(of: interceptor), target: state.target, action: state.action, after: timeout.limit)
+        case .failure(let error as MediatorError):
+            throw error
+        case .failure(let error):
+            throw MediatorError.rejected(
+                target: state.target, action: state.action, interceptor: Self.name(of: interceptor), reason: "it threw \(error)")
+        }
+    }
+
+    /// Lets every interceptor observe the finished call once.
+    func finish(_ result: Result<any Sendable, any Error>) {
+        let duration = start.duration(to: .now)
+        let outcome: MediatorOutcome
+        switch result {
+        case .success: outcome = .succeeded
+        case .failure(let error): outcome = .failed(error)
+        }
+        for interceptor in settings.interceptors {
+            interceptor.callDidFinish(call, outcome: outcome, duration: duration)
+        }
+    }
+
+    static func name(of interceptor: any MediatorInterceptor) -> String {
+        String(describing: type(of: interceptor))
+    }
+}
+
+/// An asynchronous decision that lost the race against the interceptor timeout.
+struct InterceptorTimeout: Error {
+    let limit: Duration
+}

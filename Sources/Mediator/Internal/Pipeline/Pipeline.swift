@@ -1,0 +1,145 @@
+/// The one call pipeline every door leads into (a typed call, a call by name, a URL):
+///
+/// ```
+/// resolve once ─▶ interceptors* ─▶ not-found chain* ─▶ remote policy ─▶ handler ─▶ observers*
+/// ```
+/// (* only when installed or needed). `runSync` and `runAsync` are its two drivers; they differ
+/// only where an asynchronous interceptor decision or handler must be awaited. Everything else,
+/// the interceptor loop, the not-found chain and the remote policy, is shared code.
+extension Mediator {
+    /// What a call does once interceptors have decided: run a binding, or return a value a not-found
+    /// handler supplied.
+    enum Settled {
+        case run(AnyBinding, Payload)
+        case value(any Sendable)
+    }
+
+    /// Runs a call without `await`. `onMainActor` says whether the caller is isolated to the main
+    /// actor, the only place a main-actor action can run synchronously.
+    func runSync(_ state: CallState, _ lookup: Lookup, onMainActor: Bool) throws -> any Sendable {
+        guard lookup.hasInterceptors else {
+            var state = state
+            return try invokeSync(settle(&state, lookup.resolved), onMainActor: onMainActor)
+        }
+        var pass = InterceptorPass(state: state, resolved: lookup.resolved, settings: currentSettings())
+        do {
+            while let (interceptor, _) = pass.nextInterceptor() {
+                let call = pass.call
+                try pass.apply(Result { try interceptor.intercept(call) }, of: interceptor, on: self)
+            }
+            let value = try invokeSync(settle(&pass.state, pass.resolved), onMainActor: onMainActor)
+            pass.finish(.success(value))
+            return value
+        } catch {
+            pass.finish(.failure(error))
+            throw error
+        }
+    }
+
+    /// Runs a call with `await`: asynchronous interceptors decide within the interceptor timeout,
+    /// and asynchronous and main-actor actions run.
+    func runAsync(_ state: CallState, _ lookup: Lookup) async throws -> any Sendable {
+        guard lookup.hasInterceptors else {
+            var state = state
+            return try await invokeAsync(settle(&state, lookup.resolved))
+        }
+        var pass = InterceptorPass(state: state, resolved: lookup.resolved, settings: currentSettings())
+        do {
+            while let (interceptor, asyncInterceptor) = pass.nextInterceptor() {
+                let call = pass.call
+                let decision: Result<MediatorDecision, any Error>
+                if let asyncInterceptor {
+                    decision = await decide(asyncInterceptor, on: call)
+                } else {
+                    decision = Result { try interceptor.intercept(call) }
+                }
+                try pass.apply(decision, of: interceptor, on: self)
+            }
+            let value = try await invokeAsync(settle(&pass.state, pass.resolved))
+            pass.finish(.success(value))
+            return value
+        } catch {
+            pass.finish(.failure(error))
+            throw error
+        }
+    }
+
+    /// Follows the not-found chain until the call has an action (or a value), then applies the
+    /// remote policy to that action: the one place the policy is checked, after every redirect.
+    func settle(_ state: inout CallState, _ first: Resolved) throws -> Settled {
+        var resolved = first
+        var redirectsLeft = Self.fallbackRedirectLimit
+        while true {
+            switch resolved {
+            case .bound(let binding):
+                let payload = state.payload(for: binding)
+                try RemotePolicy.check(binding.definition, payload, source: state.source)
+                return .run(binding, payload)
+            case .unusable(let error):
+                throw error
+            case .missingTarget, .missingAction:
+                guard redirectsLeft > 0 else { throw notFoundError(resolved, target: state.target, action: state.action) }
+                switch try answerNotFound(resolved, for: state) {
+                case .value(let value):
+                    return .value(value)
+                case let .redirect(target, action, parameters):
+                    state.redirect(to: target, action, parameters: parameters)
+                    resolved = lookup(ActionKey(target: target, action: action), keepingInstance: state.keepsInstance).resolved
+                    redirectsLeft -= 1
+                }
+            }
+        }
+    }
+
+    private func invokeSync(_ settled: Settled, onMainActor: Bool) throws -> any Sendable {
+        guard case .run(let binding, let payload) = settled else {
+            if case .value(let value) = settled { return value }
+            return ()
+        }
+        switch binding.erased {
+        case .sync(let run):
+            return try run(payload)
+        case .async:
+            let definition = binding.definition
+            throw MediatorError.asyncActionCalledSynchronously(target: definition.target, action: definition.name)
+        case .mainActor(let run):
+            // The caller's isolation, not the thread: on Linux test runners main-actor code runs
+            // off the main thread, and nonisolated code on the main thread is not main-actor code.
+            guard onMainActor else {
+                let definition = binding.definition
+                throw MediatorError.mainActorRequired(target: definition.target, action: definition.name)
+            }
+            return try MainActor.assumeIsolated { try run(payload) }
+        }
+    }
+
+    private func invokeAsync(_ settled: Settled) async throws -> any Sendable {
+        guard case .run(let binding, let payload) = settled else {
+            if case .value(let value) = settled { return value }
+            return ()
+        }
+        switch binding.erased {
+        case .sync(let run): return try run(payload)
+        case .async(let run): return try await run(payload)
+        case .mainActor(let run): return try await MainActor.run { try run(payload) }
+        }
+    }
+
+    /// An error a handler threw, as the caller sees it: wrapped in ``MediatorError/Code/handlerFailed``
+    /// naming the action, except the handler's own parameter reads and calling-convention errors,
+    /// which pass through. A read carries this action's label when the action declares parameters,
+    /// and no label when it declares none.
+    @usableFromInline
+    static func handlerError(_ error: any Error, of definition: ActionDefinition) -> any Error {
+        if let mediatorError = error as? MediatorError {
+            switch mediatorError.detail {
+            case .missingParameter(_, _, let label) where label == nil || label == definition.label: return mediatorError
+            case .invalidParameter(_, _, _, let label) where label == nil || label == definition.label: return mediatorError
+            case .asyncActionCalledSynchronously(let target, let action), .mainActorRequired(let target, let action):
+                if target == definition.target && action == definition.name { return mediatorError }
+            default: break
+            }
+        }
+        return MediatorError.handlerFailed(target: definition.target, action: definition.name, underlying: error)
+    }
+}

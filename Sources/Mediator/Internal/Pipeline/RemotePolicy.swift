@@ -1,0 +1,34 @@
+/// The remote policy, in the one place every call passes through just before its handler runs:
+/// after every redirect, interceptor decision and fallback, whichever door the call came through.
+///
+/// A remote call (a URL, or a call made with source `.remote`) may reach only an action declared
+/// ``MediatorExposure/remote``, and may not set a native-only parameter (a closure, a model object)
+/// from remote input: neither from the URL nor from values a redirect or fallback passed on. Only
+/// the values a native caller handed to `open(_:with:)` may set them.
+enum RemotePolicy {
+    /// Why the call may not run its action, or `nil` when it may.
+    static func violation(of definition: ActionDefinition, by payload: Payload, source: MediatorCallSource) -> MediatorError? {
+        guard source == .remote else { return nil }
+        guard definition.exposure == .remote else {
+            return .remoteCallNotAllowed(target: definition.target, action: definition.name)
+        }
+        guard !definition.nativeOnly.isEmpty else { return nil }
+        switch payload {
+        case .input(let typed):
+            let values = typed.parameters()
+            for key in definition.nativeOnly where values[key] != nil {
+                return .reservedParameter(key: key, action: definition.label)
+            }
+        case .values(let lookup):
+            for key in definition.nativeOnly where lookup.suppliesRemotely(key) {
+                return .reservedParameter(key: key, action: definition.label)
+            }
+        }
+        return nil
+    }
+
+    /// Throws the violation, if any.
+    static func check(_ definition: ActionDefinition, _ payload: Payload, source: MediatorCallSource) throws {
+        if let violation = violation(of: definition, by: payload, source: source) { throw violation }
+    }
+}

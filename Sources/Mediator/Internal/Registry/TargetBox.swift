@@ -1,0 +1,118 @@
+import Synchronization
+
+/// A registered target, erased so the registry can hold targets of any type.
+protocol AnyTargetBox: AnyObject, Sendable {
+    var name: String { get }
+    var summary: String { get }
+    /// The registration's place in registration order: the URL routes' last tie-breaker.
+    var ordinal: Int { get }
+    /// The action definitions, in declaration order, built on first use; empty when `problem` is set.
+    var definitions: [ActionDefinition] { get }
+    /// Why the declaration cannot be used, if it cannot.
+    var problem: String? { get }
+    /// The index of the action with exactly this name.
+    func index(of action: String) -> Int?
+    /// Binds an action to its handler and an instance: the kept one when the target caches
+    /// instances, already keeps one, or `keepingInstance` asks for it; otherwise one per call.
+    /// - Returns: The binding, and whether this call made the instance the target now keeps.
+    func bind(_ index: Int, keepingInstance: Bool) throws -> (binding: AnyBinding, keptNewInstance: Bool)
+    /// Asks the target's instance about an action it does not declare.
+    func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> MediatorFallback
+    /// Drops the kept instance; returns it so the caller releases it outside any lock.
+    func releaseInstance() -> (any Sendable)?
+    /// The thread creating the kept instance, if one is; read only under `InstanceCoordinator`'s lock.
+    var creatingThread: UInt64? { get }
+}
+
+/// A registered target of a known type. Registration stores closures only; the action table and
+/// the instance are created on first use.
+final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
+    // @unchecked: `kept` is read and written only while `InstanceCoordinator.shared` holds its lock;
+    // everything else is immutable or published once through `lazyTable`.
+    let name: String
+    let summary: String
+    let ordinal: Int
+    let cachesInstance: Bool
+    let make: @Sendable () -> Target
+    private let declare: @Sendable () -> [MediatorAction<Target>]
+    private let unknownAction: @Sendable (Target, String, MediatorParameters) throws -> MediatorFallback
+    /// The action table, built outside every lock on first use and published once.
+    private let lazyTable = AtomicLazyReference<ActionTable<Target>>()
+    /// The kept instance, or who is creating it. Guarded by `InstanceCoordinator.shared`'s lock.
+    var kept: KeptInstance<Target> = .none
+
+    init(
+        name: String, summary: String, ordinal: Int, cachesInstance: Bool, make: @escaping @Sendable () -> Target,
+        declare: @escaping @Sendable () -> [MediatorAction<Target>],
+        unknownAction: @escaping @Sendable (Target, String, MediatorParameters) throws -> MediatorFallback
+    ) {
+        self.name = name
+        self.summary = summary
+        self.ordinal = ordinal
+        self.cachesInstance = cachesInstance
+        self.make = make
+        self.declare = declare
+        self.unknownAction = unknownAction
+    }
+
+    /// The table, built on first use. Reading the declaration runs target code, which may call the
+    /// mediator, so it happens outside every lock; a declaration that reads itself back (its
+    /// `actions` calls the mediator, which needs the table) gets a table reporting that, not a hang
+    /// or an endless recursion.
+    private var table: ActionTable<Target> {
+        if let table = lazyTable.load() { return table }
+        let thread = ThreadCache.current
+        guard thread.beginReadingTable(of: self) else {
+            return ActionTable(target: name, problem: "its actions declaration calls the mediator back while it is being read")
+        }
+        let built = ActionTable(target: name, declared: declare())
+        thread.endReadingTable(of: self)
+        return lazyTable.storeIfNil(built)
+    }
+
+    var definitions: [ActionDefinition] { table.definitions }
+    var problem: String? { table.problem }
+
+    func index(of action: String) -> Int? { table.index(of: action) }
+
+    func bind(_ index: Int, keepingInstance: Bool) throws -> (binding: AnyBinding, keptNewInstance: Bool) {
+        let table = table
+        let action = table.actions[index]
+        let definition = table.definitions[index]
+        if cachesInstance || keepingInstance {
+            let (instance, created) = try InstanceCoordinator.shared.keptInstance(of: self)
+            return (action.body.bind(.kept(instance), definition), created && !cachesInstance)
+        }
+        if let instance = InstanceCoordinator.shared.existingInstance(of: self) {
+            return (action.body.bind(.kept(instance), definition), false)
+        }
+        return (action.body.bind(.perCall(make), definition), false)
+    }
+
+    func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> MediatorFallback {
+        // A caching target answers with the instance it keeps, making it if needed, never a throwaway one.
+        let instance =
+            cachesInstance
+            ? try InstanceCoordinator.shared.keptInstance(of: self).instance
+            : InstanceCoordinator.shared.existingInstance(of: self) ?? make()
+        return try unknownAction(instance, action, parameters)
+    }
+
+    func releaseInstance() -> (any Sendable)? {
+        InstanceCoordinator.shared.release(self)
+    }
+
+    var creatingThread: UInt64? {
+        if case .creating(let thread, _) = kept { return thread }
+        return nil
+    }
+}
+
+/// A target's kept instance, or who is making it.
+enum KeptInstance<Target> {
+    case none
+    /// A thread is running the factory; `released` when the instance was released meanwhile (the
+    /// creator then uses it for its own call without keeping it).
+    case creating(thread: UInt64, released: Bool)
+    case ready(Target)
+}

@@ -1,0 +1,179 @@
+/// A URL pattern as an action declares it, parsed into the path shapes it matches.
+///
+/// Syntax, by example:
+/// - `/product/:id` — a literal segment, then a placeholder that captures one segment as `id`.
+/// - `/search(/:query)` — an optional group: matches `/search` and `/search/shoes`. Groups nest
+///   and must start with `/`; a pattern may have at most ``maximumVariants`` shapes.
+/// - `/help/*` — a trailing wildcard: matches one or more further segments and captures them,
+///   decoded and joined by `/`, as `*`; `/help/*topic` captures them as `topic`.
+/// - `shop://product/:id` — scoped to one app scheme: only `shop:` URLs match it. Without a scheme,
+///   a pattern is global: web links and every app scheme that falls back to global routes match it.
+/// - `/promo/* priority=10` — options after a space: `priority=N` (default 0) breaks ties between
+///   routes of the same shape; higher wins.
+///
+/// Literal segments are percent-decoded and compared case-sensitively with the URL's decoded segments.
+struct RoutePattern: Sendable {
+    /// One segment of a path shape.
+    enum Segment: Sendable, Hashable {
+        case literal(String)
+        case placeholder(String)
+        case wildcard(String)
+    }
+
+    /// The most shapes one pattern may expand to through optional groups.
+    static let maximumVariants = 16
+
+    /// The pattern as declared.
+    let text: String
+    /// The app scheme the pattern is scoped to, lowercased; `nil` for a global pattern.
+    let scheme: String?
+    /// The tie-breaking priority; higher wins.
+    let priority: Int
+    /// Every path shape the pattern matches, longest first.
+    let variants: [[Segment]]
+
+    /// Parses a pattern, or throws a one-line problem naming what is wrong.
+    init(_ text: String) throws(RoutePatternProblem) {
+        self.text = text
+        var body = Substring(text)
+        var priority = 0
+        if let space = body.firstIndex(where: { $0 == " " || $0 == "\t" }) {
+            for option in body[space...].split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+                guard option.hasPrefix("priority="), let value = Int(option.dropFirst("priority=".count)) else {
+                    throw RoutePatternProblem("unknown option \"\(option)\"; the only option is priority=N")
+                }
+                priority = value
+            }
+            body = body[..<space]
+        }
+        self.priority = priority
+
+        var scheme: String?
+        if let range = Self.schemeSeparator(in: body) {
+            let name = body[..<range.lowerBound]
+            guard let first = name.utf8.first, first.isASCIILetter,
+                name.utf8.allSatisfy({
+                    $0.isASCIILetter || $0.isASCIIDigit || $0 == ASCII.plus || $0 == ASCII.minus || $0 == ASCII.dot
+                })
+            else { throw RoutePatternProblem("\"\(name)\" is not a valid scheme") }
+            scheme = name.lowercased()
+            body = Substring("/" + body[range.upperBound...])
+        }
+        self.scheme = scheme
+
+        guard body.hasPrefix("/") else { throw RoutePatternProblem("it must start with \"/\" (or scheme://)") }
+        var variants: [[Segment]] = []
+        for path in try Self.expand(body) {
+            let variant = try Self.segments(of: path)
+            if !variants.contains(variant) { variants.append(variant) }
+        }
+        self.variants = variants.sorted { $0.count > $1.count }
+    }
+
+    /// The placeholder and wildcard names the pattern can capture, in order of first appearance.
+    var captureNames: [String] {
+        var names: [String] = []
+        for variant in variants {
+            for segment in variant {
+                switch segment {
+                case .placeholder(let name), .wildcard(let name):
+                    if !names.contains(name) { names.append(name) }
+                case .literal:
+                    break
+                }
+            }
+        }
+        return names
+    }
+
+    /// The range of the first `://`, if any.
+    private static func schemeSeparator(in text: Substring) -> Range<Substring.Index>? {
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index...].hasPrefix("://") { return index..<text.index(index, offsetBy: 3) }
+            index = text.index(after: index)
+        }
+        return nil
+    }
+
+    /// Expands optional groups into plain paths: `/a(/b)` → `/a/b`, `/a`.
+    private static func expand(_ text: Substring) throws(RoutePatternProblem) -> [String] {
+        guard let open = text.firstIndex(of: "(") else {
+            if text.contains(")") { throw RoutePatternProblem("it has a \")\" without a matching \"(\"") }
+            return [String(text)]
+        }
+        var depth = 0
+        var close: Substring.Index?
+        var index = open
+        while index < text.endIndex {
+            if text[index] == "(" { depth += 1 }
+            if text[index] == ")" {
+                depth -= 1
+                if depth == 0 {
+                    close = index
+                    break
+                }
+            }
+            index = text.index(after: index)
+        }
+        guard let close else { throw RoutePatternProblem("it has a \"(\" without a matching \")\"") }
+        let prefix = text[..<open]
+        let inner = text[text.index(after: open)..<close]
+        let rest = text[text.index(after: close)...]
+        guard inner.hasPrefix("/") else {
+            throw RoutePatternProblem("the optional group \"(\(inner))\" must start with \"/\"")
+        }
+        if prefix.contains(")") { throw RoutePatternProblem("it has a \")\" without a matching \"(\"") }
+        let inners = try expand(inner) + [""]
+        let rests = try expand(rest)
+        guard inners.count * rests.count <= maximumVariants else {
+            throw RoutePatternProblem("its optional groups expand to more than \(maximumVariants) shapes")
+        }
+        var result: [String] = []
+        for middle in inners {
+            for tail in rests { result.append(prefix + middle + tail) }
+        }
+        return result
+    }
+
+    /// Splits a plain path into segments, checking names and the wildcard's position.
+    private static func segments(of path: String) throws(RoutePatternProblem) -> [Segment] {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        var segments: [Segment] = []
+        var names: Set<String> = []
+        for (offset, part) in parts.enumerated() {
+            if part.utf8.contains(where: { $0 <= ASCII.space || $0 == ASCII.delete }) {
+                throw RoutePatternProblem("segment \"\(part)\" contains a space or control character")
+            }
+            if part.hasPrefix(":") || part.hasPrefix("*") {
+                let isWildcard = part.hasPrefix("*")
+                let name = isWildcard && part.count == 1 ? "*" : String(part.dropFirst())
+                guard name == "*" || (!name.isEmpty && name.utf8.allSatisfy(\.isNameCharacter)) else {
+                    throw RoutePatternProblem(
+                        "\"\(part)\" is not a valid \(isWildcard ? "wildcard" : "placeholder"); names use letters, digits and _")
+                }
+                guard names.insert(name).inserted else { throw RoutePatternProblem("it captures \"\(name)\" twice") }
+                if isWildcard {
+                    guard offset == parts.count - 1 else {
+                        throw RoutePatternProblem("the wildcard \"\(part)\" must be the last segment")
+                    }
+                    segments.append(.wildcard(name))
+                } else {
+                    segments.append(.placeholder(name))
+                }
+            } else {
+                guard let literal = PercentEncoding.decode(part) else {
+                    throw RoutePatternProblem("segment \"\(part)\" has a malformed percent escape")
+                }
+                segments.append(.literal(literal))
+            }
+        }
+        return segments
+    }
+}
+
+/// Why a URL pattern or template could not be read.
+struct RoutePatternProblem: Error, Sendable {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

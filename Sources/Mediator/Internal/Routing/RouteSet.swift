@@ -1,0 +1,224 @@
+/// An action in a route set: its index into `RouteSet.actions`.
+struct ActionID: Hashable, Sendable {
+    let index: Int
+}
+
+/// A configuration rule in a route set: its index into `RouteSet.rules`.
+struct RuleID: Hashable, Sendable {
+    let index: Int
+}
+
+/// Every URL route of a registry, compiled once: the tries, the actions they lead to, the route
+/// configuration's rules, and every problem found on the way.
+///
+/// Built from the registered targets' own action definitions on the first URL use after the targets
+/// or the configuration change; never while the registry lock is held, because reading a target's
+/// declarations runs its code. A matched route leads straight to its target and action (no second
+/// lookup by name).
+final class RouteSet: Sendable {
+    /// One declared action as routing needs it.
+    struct Action: Sendable {
+        let box: any AnyTargetBox
+        let definition: ActionDefinition
+        /// The patterns that parsed; invalid ones are reported in `problems`.
+        let patterns: [RoutePattern]
+    }
+
+    /// One path shape in a trie, leading to an action (or, for a configuration redirect, nowhere yet).
+    struct Route: Sendable {
+        /// The action; `nil` for a pattern only the configuration declares.
+        let action: ActionID?
+        let pattern: RoutePattern
+        let shape: [RoutePattern.Segment]
+        /// Declaration order across the registry: targets in registration order, then actions in declaration order.
+        let order: Int
+        /// The configuration rule that applies to this route, if any.
+        var rule: RuleID?
+    }
+
+    /// A configuration rule, checked against the registry and ready to apply.
+    struct Rule: Sendable {
+        enum Effect: Sendable {
+            case redirectToPath(scheme: String?, shape: [RoutePattern.Segment])
+            case redirectToAction(ActionID)
+            case degrade(template: String)
+            case disable(reason: String?)
+        }
+        /// The rule's match as the document wrote it, for errors.
+        let match: String
+        let effect: Effect
+    }
+
+    let targetsVersion: UInt64
+    let configurationVersion: UInt64
+    let actions: [Action]
+    let actionIndex: [ActionKey: ActionID]
+    let global: RouteTrie
+    let scoped: [String: RouteTrie]
+    let routes: [Route]
+    let rules: [Rule]
+    /// Rules that apply to an action whichever route reached it.
+    let actionRules: [ActionID: RuleID]
+    /// The action degraded routes call.
+    let webFallback: ActionID?
+    /// Problems in the declared routes: invalid patterns, conflicts, unusable declarations.
+    let problems: [String]
+    /// Problems in the route configuration, checked against the current registry.
+    let configurationProblems: [String]
+
+    /// How many configuration redirects one URL may follow.
+    static let redirectLimit = 4
+
+    /// Compiles the routes of these targets (in registration order) and this configuration.
+    init(
+        targets: [any AnyTargetBox], targetsVersion: UInt64, configuration: MediatorRouteConfiguration?,
+        configurationVersion: UInt64
+    ) {
+        self.targetsVersion = targetsVersion
+        self.configurationVersion = configurationVersion
+        var builder = Builder()
+        builder.addActions(of: targets.sorted { ($0.ordinal, $0.name) < ($1.ordinal, $1.name) })
+        if let configuration { builder.add(configuration) }
+        builder.finish()
+        actions = builder.actions
+        actionIndex = builder.actionIndex
+        global = builder.global
+        scoped = builder.scoped
+        routes = builder.routes
+        rules = builder.rules
+        actionRules = builder.actionRules
+        webFallback = builder.webFallback
+        problems = builder.problems
+        configurationProblems = builder.configurationProblems
+    }
+
+    /// The action with exactly these names, if declared.
+    func action(target: String, action: String) -> ActionID? {
+        actionIndex[ActionKey(target: target, action: action)]
+    }
+
+    /// The rule that applies to a route: its own, else its action's.
+    func rule(for route: Route) -> RuleID? {
+        route.rule ?? route.action.flatMap { actionRules[$0] }
+    }
+
+    subscript(action: ActionID) -> Action { actions[action.index] }
+    subscript(rule: RuleID) -> Rule { rules[rule.index] }
+}
+
+// MARK: Building
+
+extension RouteSet {
+    /// Mutable state while a route set is compiled.
+    struct Builder {
+        var actions: [Action] = []
+        var actionIndex: [ActionKey: ActionID] = [:]
+        var global = RouteTrie()
+        var scoped: [String: RouteTrie] = [:]
+        var routes: [Route] = []
+        var rules: [Rule] = []
+        var actionRules: [ActionID: RuleID] = [:]
+        var webFallback: ActionID?
+        var problems: [String] = []
+        var configurationProblems: [String] = []
+        /// Which rule first claimed a route, so two rules for one route are reported.
+        var claimedRoutes: [Int: RuleID] = [:]
+        var pendingRedirects: [(rule: RuleID, template: RoutePattern, from: String?)] = []
+
+        mutating func addActions(of targets: [any AnyTargetBox]) {
+            for box in targets {
+                if let problem = box.problem {
+                    problems.append("target \(LogSafeText.quoted(box.name)) is declared incorrectly: \(problem)")
+                }
+                for definition in box.definitions {
+                    let label = LogSafeText.inline(definition.label)
+                    var patterns: [RoutePattern] = []
+                    for text in definition.urlPatterns {
+                        do {
+                            let pattern = try RoutePattern(text)
+                            patterns.append(pattern)
+                            for name in pattern.captureNames where definition.nativeOnly.contains(name) {
+                                problems.append(
+                                    "\(label): pattern \(LogSafeText.quoted(text)) captures \"\(name)\", which is a native-only parameter")
+                            }
+                        } catch {
+                            problems.append("\(label): pattern \(LogSafeText.quoted(text)) is invalid: \(error.message)")
+                        }
+                    }
+                    if !definition.urlPatterns.isEmpty, definition.exposure != .remote {
+                        problems.append("\(label) declares URL patterns but is local-only; declare it with exposure: .remote")
+                    }
+                    let id = ActionID(index: actions.count)
+                    actions.append(Action(box: box, definition: definition, patterns: patterns))
+                    actionIndex[ActionKey(target: definition.target, action: definition.name)] = id
+                    for pattern in patterns { insert(pattern, action: id) }
+                }
+            }
+        }
+
+        /// Inserts every shape of a pattern; returns the new routes' indices.
+        @discardableResult
+        mutating func insert(_ pattern: RoutePattern, action: ActionID?, rule: RuleID? = nil) -> [Int] {
+            var added: [Int] = []
+            let order = routes.count
+            for shape in pattern.variants {
+                let index = routes.count
+                routes.append(Route(action: action, pattern: pattern, shape: shape, order: order, rule: rule))
+                if let scheme = pattern.scheme {
+                    scoped[scheme, default: RouteTrie()].insert(shape, route: index)
+                } else {
+                    global.insert(shape, route: index)
+                }
+                added.append(index)
+            }
+            return added
+        }
+
+        // MARK: Finishing
+
+        mutating func finish() {
+            let routes = self.routes
+            let better: (Int, Int) -> Bool = { left, right in
+                let (a, b) = (routes[left], routes[right])
+                if a.pattern.priority != b.pattern.priority { return a.pattern.priority > b.pattern.priority }
+                return a.order < b.order
+            }
+            global.sortRoutes(by: better)
+            for key in scoped.keys { scoped[key]?.sortRoutes(by: better) }
+            for trie in [global] + scoped.keys.sorted().compactMap({ scoped[$0] }) {
+                for group in trie.sharedShapes { reportConflicts(in: group) }
+            }
+            checkRedirects()
+        }
+
+        /// Reports each pair of routes with one shape and one priority: the later is rejected.
+        private mutating func reportConflicts(in group: [Int]) {
+            let winner = routes[group[0]]
+            guard let winnerAction = winner.action else { return }
+            for index in group.dropFirst() {
+                let loser = routes[index]
+                guard loser.pattern.priority == winner.pattern.priority, let loserAction = loser.action else { continue }
+                let scope = winner.pattern.scheme.map { " in scheme \($0)" } ?? ""
+                problems.append(
+                    "pattern \(LogSafeText.quoted(loser.pattern.text)) of \(label(loserAction)) conflicts with "
+                        + "\(LogSafeText.quoted(winner.pattern.text)) of \(label(winnerAction))\(scope): both match "
+                        + "\(Self.describe(loser.shape)); the later one is rejected (give one a priority=N option or change it)")
+            }
+        }
+
+        func label(_ action: ActionID) -> String {
+            LogSafeText.inline(actions[action.index].definition.label)
+        }
+
+        static func describe(_ shape: [RoutePattern.Segment]) -> String {
+            "/"
+                + shape.map { segment in
+                    switch segment {
+                    case .literal(let text): LogSafeText.inline(text)
+                    case .placeholder: ":_"
+                    case .wildcard: "*"
+                    }
+                }.joined(separator: "/")
+        }
+    }
+}

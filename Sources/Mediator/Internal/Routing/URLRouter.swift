@@ -1,0 +1,268 @@
+/// A mediator's URL routing at one moment: the compiled routes plus the schemes, hosts, options and
+/// unmatched handler in force. Immutable, so every thread reads it without a lock.
+///
+/// Which routes a URL is matched against, in order (patterns first, then the convention route):
+/// 1. An app scheme (`shop://product/42`, host = first path segment): the patterns scoped to that
+///    scheme (`shop://product/:id`); then, if the scheme falls back to global routes, the global
+///    patterns; then the convention route `shop://Target/action`, for exactly two segments naming a
+///    declared action.
+/// 2. `http`/`https` with a registered host (`https://shop.example.com/product/42`): global patterns.
+/// 3. Nothing matched: the unmatched-URL handler, if set; otherwise ``MediatorError/Code/noRouteMatched``.
+///
+/// Within one trie a literal segment beats a placeholder, which beats a wildcard; between routes of
+/// the same shape a higher `priority=` wins, then the one declared first.
+///
+/// Values: query items, then path values over them, then the native caller's values over both.
+/// Whether a URL may set a parameter, and reach the action at all, is the remote policy's to say,
+/// where the call is about to run (`RemotePolicy`).
+final class URLRouter: Sendable {
+    let routes: RouteSet
+    let settingsVersion: UInt64
+    /// App schemes → whether each falls back to global routes.
+    let schemes: [String: Bool]
+    let schemeOrder: [String]
+    let webHosts: Set<String>
+    let webHostOrder: [String]
+    let options: MediatorURLOptions
+    let unmatchedHandler: MediatorUnmatchedURLHandler?
+    /// Problems in the scheme and host settings.
+    let settingsProblems: [String]
+
+    init(routes: RouteSet, state: RoutingState) {
+        self.routes = routes
+        self.settingsVersion = state.settingsVersion
+        var schemes: [String: Bool] = [:]
+        var problems: [String] = []
+        for (name, fallsBack) in state.schemes {
+            if name == "http" || name == "https" {
+                problems.append("\"\(name)\" cannot be an app scheme; register web hosts with registerWebHost(_:)")
+                continue
+            }
+            schemes[name] = fallsBack
+        }
+        for scheme in routes.scoped.keys.sorted() where schemes[scheme] == nil {
+            problems.append(
+                "routes are scoped to the scheme \(LogSafeText.quoted(scheme)), which is not registered with registerScheme(_:)")
+        }
+        self.schemes = schemes
+        self.schemeOrder = state.schemes.map(\.name).filter { schemes[$0] != nil }
+        self.webHosts = Set(state.webHosts)
+        self.webHostOrder = state.webHosts
+        self.options = state.options
+        self.unmatchedHandler = state.unmatchedHandler
+        self.settingsProblems = problems
+    }
+
+    /// Every problem `validateRoutes()` reports.
+    var problems: [String] {
+        routes.problems + routes.configurationProblems.map { "route configuration: \($0)" } + settingsProblems
+    }
+
+    /// Where a URL leads.
+    enum Destination {
+        /// This action, with the URL's values.
+        case action(ActionID, URLValues)
+        /// The action an unmatched-URL handler redirected to, by name, with the values it gave.
+        case named(target: String, action: String, parameters: MediatorParameters)
+        /// The unmatched-URL handler answered with a value.
+        case value(any Sendable)
+    }
+
+    // MARK: Resolving
+
+    /// Turns a URL into the call it stands for, applying the route configuration.
+    /// - Parameters:
+    ///   - url: The URL as received.
+    ///   - caller: The native caller's values, which the unmatched-URL handler sees.
+    ///   - runsUnmatchedHandler: `false` for `canOpen`, which must have no side effects.
+    func resolve(_ url: String, caller: MediatorParameters, runsUnmatchedHandler: Bool) throws -> Destination {
+        let parsed = try URLParser.parse(url, options: options)
+        let entry = try entry(of: parsed)
+        let path = entry.path
+        var values = parsed.values
+
+        var action: ActionID?
+        var rule: RuleID?
+        var reached = path.text
+        switch entry.reach {
+        case .route(let found)?:
+            let route = routes.routes[found]
+            capture(route.shape, from: path, into: &values)
+            action = route.action
+            rule = routes.rule(for: route)
+        case .convention(let id)?:
+            action = id
+            rule = routes.actionRules[id]
+        case nil:
+            guard runsUnmatchedHandler, let handler = unmatchedHandler else {
+                throw MediatorError.noRouteMatched(url: url, path: path.text)
+            }
+            let request = MediatorURLRequest(
+                url: url, scheme: parsed.scheme, host: entry.isApp ? nil : ASCII.lowercased(parsed.host ?? ""),
+                pathSegments: path.segments(from: 0), queryParameters: MediatorParameters(values.materialized()),
+                fragment: parsed.fragment, parameters: caller)
+            switch try handler(request) {
+            case .value(let value): return .value(value)
+            case let .redirect(target, action, parameters): return .named(target: target, action: action, parameters: parameters)
+            case .notHandled: throw MediatorError.noRouteMatched(url: url, path: path.text)
+            }
+        }
+
+        var hops = 0
+        while let current = rule {
+            hops += 1
+            guard hops <= RouteSet.redirectLimit else {
+                throw MediatorError.routeRedirectLimitExceeded(url: url, limit: RouteSet.redirectLimit)
+            }
+            rule = nil
+            let applied = routes[current]
+            switch applied.effect {
+            case .disable(let reason):
+                throw MediatorError.routeDisabled(url: url, route: applied.match, reason: reason)
+            case .redirectToAction(let id):
+                action = id
+                rule = routes.actionRules[id]
+            case .degrade(let template):
+                guard let fallback = routes.webFallback else { throw MediatorError.noRouteMatched(url: url, path: reached) }
+                action = fallback
+                values = URLValues(items: [("url", Self.fill(template, with: values))])
+            case let .redirectToPath(scheme, shape):
+                let next = try Self.path(from: shape, with: values, url: url)
+                guard let found = match(next, scheme: scheme, fallsBack: true) else {
+                    throw MediatorError.noRouteMatched(url: url, path: next.text)
+                }
+                let route = routes.routes[found]
+                capture(route.shape, from: next, into: &values)
+                action = route.action
+                reached = next.text
+                rule = routes.rule(for: route)
+            }
+        }
+        guard let action else { throw MediatorError.noRouteMatched(url: url, path: reached) }
+        return .action(action, values)
+    }
+
+    /// A parsed URL's routing before route configuration: whether its scheme is an app scheme, its
+    /// path, and what that path reaches.
+    struct Entry {
+        let isApp: Bool
+        let path: URLPath
+        let reach: Reach?
+    }
+
+    /// What a path reaches before route configuration.
+    enum Reach {
+        /// A declared (or configured) pattern: the index of the route.
+        case route(Int)
+        /// The convention route `scheme://Target/action`.
+        case convention(ActionID)
+    }
+
+    /// Classifies a URL's scheme or web host and finds what its path reaches (patterns first, then,
+    /// for app schemes, the convention route).
+    func entry(of parsed: ParsedURL) throws -> Entry {
+        let isApp: Bool
+        let fallsBack: Bool
+        if let schemeFallsBack = schemes[parsed.scheme] {
+            isApp = true
+            fallsBack = schemeFallsBack
+        } else if parsed.scheme == "https" || parsed.scheme == "http" {
+            let host = ASCII.lowercased(parsed.host ?? "")
+            guard webHosts.contains(host) else {
+                throw MediatorError.unknownURLHost(host: host, registered: webHostOrder)
+            }
+            isApp = false
+            fallsBack = true
+        } else {
+            throw MediatorError.unknownURLScheme(scheme: parsed.scheme, registered: schemeOrder)
+        }
+        let path = parsed.path(hostIsSegment: isApp)
+        if let found = match(path, scheme: isApp ? parsed.scheme : nil, fallsBack: fallsBack) {
+            return Entry(isApp: isApp, path: path, reach: .route(found))
+        }
+        if isApp, path.count == 2, let id = routes.action(target: path[0], action: path[1]) {
+            return Entry(isApp: isApp, path: path, reach: .convention(id))
+        }
+        return Entry(isApp: isApp, path: path, reach: nil)
+    }
+
+    /// The action a URL reaches before route configuration, if any; used to check generated URLs.
+    func actionReached(by url: String) -> ActionID? {
+        guard let parsed = try? URLParser.parse(url, options: options), let entry = try? entry(of: parsed) else {
+            return nil
+        }
+        switch entry.reach {
+        case .route(let found)?: return routes.routes[found].action
+        case .convention(let id)?: return id
+        case nil: return nil
+        }
+    }
+
+    /// Whether a URL reaches an action the remote policy lets it run, running no handler of any kind.
+    func canOpen(_ url: String) -> Bool {
+        guard case .action(let id, let values)? = try? resolve(url, caller: [:], runsUnmatchedHandler: false) else {
+            return false
+        }
+        return RemotePolicy.violation(
+            of: routes[id].definition, by: .values(ParameterLookup(url: values)), source: .remote) == nil
+    }
+
+    /// The best route for a path: the scheme's own trie, then (if allowed) the global one.
+    @inline(__always)
+    func match(_ path: URLPath, scheme: String?, fallsBack: Bool) -> Int? {
+        if let scheme, let trie = routes.scoped[scheme], let found = trie.match(path) { return found }
+        return fallsBack || scheme == nil ? routes.global.match(path) : nil
+    }
+
+    /// Adds a route's placeholder and wildcard values; path values win over query values.
+    @inline(__always)
+    private func capture(_ shape: [RoutePattern.Segment], from path: URLPath, into values: inout URLValues) {
+        for (index, segment) in shape.enumerated() {
+            switch segment {
+            case .literal: continue
+            case .placeholder(let name): values.capture(name, .text(path[index]))
+            case .wildcard(let name): values.capture(name, .segments(path.segments(from: index)))
+            }
+        }
+    }
+
+    /// A path built from a redirect template and the values captured so far.
+    private static func path(from shape: [RoutePattern.Segment], with values: URLValues, url: String) throws -> URLPath {
+        var segments: [String] = []
+        for segment in shape {
+            switch segment {
+            case .literal(let text):
+                segments.append(text)
+            case .placeholder(let name):
+                guard let value = values.text(name) else {
+                    throw MediatorError.missingParameter(key: name, expected: "String", action: "redirect of \(url)")
+                }
+                segments.append(value)
+            case .wildcard(let name):
+                switch values.raw(name) {
+                case .segments(let list)?: segments += list
+                case .text(let text)?: segments.append(text)
+                default: throw MediatorError.missingParameter(key: name, expected: "String", action: "redirect of \(url)")
+                }
+            }
+        }
+        return URLPath(first: nil, rest: segments)
+    }
+
+    /// Fills a web URL template's `{name}` parts with percent-encoded values.
+    ///
+    /// Validation guarantees every name is one the rule's match can supply; a value the URL left out
+    /// (an optional group such as `/search(/:query)` without its segment) fills in as empty, so
+    /// `shop://search` degrades like `shop://search/shoes` does instead of failing.
+    private static func fill(_ template: String, with values: URLValues) -> String {
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result += rest[..<open]
+            let name = String(rest[rest.index(after: open)..<close])
+            result += PercentEncoding.encode(values.text(name) ?? "")
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+}

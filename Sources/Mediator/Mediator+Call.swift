@@ -1,0 +1,185 @@
+import Synchronization
+
+/// Typed calls through the contracts a module's facade declares.
+///
+/// After a contract's first call on a thread, a call with no interceptor installed finds its bound
+/// handler by the contract's index in thread-owned memory and calls it with the input as is: no
+/// dictionary is built, no name is hashed and no result is cast. Anything else (interceptors, a
+/// remote source, a redirect, a target registered by name) goes through the same pipeline as every
+/// other call.
+extension Mediator {
+    /// Calls a synchronous action through its contract.
+    ///
+    /// ```swift
+    /// let cents = try mediator.call(Products.price, with: ProductID(id: 42))
+    /// ```
+    /// - Parameters:
+    ///   - contract: The action's signature, from its module's facade.
+    ///   - input: The action's input.
+    ///   - source: `.remote` for input built from outside the app (a push payload); it reaches only remote actions.
+    /// - Returns: The action's result.
+    /// - Throws: A ``MediatorError`` naming what went wrong.
+    @inlinable
+    @discardableResult
+    public func call<Input, Output>(
+        _ contract: ActionContract<Input, Output>, with input: Input, source: MediatorCallSource = .local
+    ) throws -> Output {
+        if source == .local, let binding = boundContract(contract.key),
+            case .sync(let run) = unsafeDowncast(binding, to: Binding<Input, Output>.self).run
+        {
+            return try run(input)
+        }
+        let value = try callSync(contract.target, contract.action, TypedInput(input), contract.key, source, onMainActor: false)
+        return try result(value, as: Output.self, of: contract)
+    }
+
+    /// Calls a synchronous action that takes no input through its contract.
+    /// - Parameters:
+    ///   - contract: The action's signature, from its module's facade.
+    ///   - source: `.remote` for calls made on behalf of outside input; they reach only remote actions.
+    /// - Returns: The action's result.
+    /// - Throws: A ``MediatorError`` naming what went wrong.
+    @inlinable
+    @discardableResult
+    public func call<Output>(_ contract: ActionContract<NoInput, Output>, source: MediatorCallSource = .local) throws -> Output {
+        try call(contract, with: NoInput(), source: source)
+    }
+
+    /// Calls an asynchronous action through its contract.
+    ///
+    /// ```swift
+    /// let reviews = try await mediator.call(Products.reviews, with: ProductID(id: 42))
+    /// ```
+    /// - Parameters:
+    ///   - contract: The action's signature, from its module's facade.
+    ///   - input: The action's input.
+    ///   - source: `.remote` for input built from outside the app; it reaches only remote actions.
+    /// - Returns: The action's result.
+    /// - Throws: A ``MediatorError`` naming what went wrong.
+    @inlinable
+    @discardableResult
+    public func call<Input, Output>(
+        _ contract: AsyncActionContract<Input, Output>, with input: Input, source: MediatorCallSource = .local
+    ) async throws -> Output {
+        if source == .local, let binding = boundContract(contract.key) {
+            switch unsafeDowncast(binding, to: Binding<Input, Output>.self).run {
+            case .sync(let run): return try run(input)
+            case .async(let run): return try await run(input)
+            case .mainActor(let run): return try await MainActor.run { try run(input) }
+            }
+        }
+        let value = try await callAsync(contract.target, contract.action, TypedInput(input), contract.key, source)
+        return try result(value, as: Output.self, of: contract)
+    }
+
+    /// Calls an asynchronous action that takes no input through its contract.
+    /// - Parameters:
+    ///   - contract: The action's signature, from its module's facade.
+    ///   - source: `.remote` for calls made on behalf of outside input; they reach only remote actions.
+    /// - Returns: The action's result.
+    /// - Throws: A ``MediatorError`` naming what went wrong.
+    @inlinable
+    @discardableResult
+    public func call<Output>(_ contract: AsyncActionContract<NoInput, Output>, source: MediatorCallSource = .local) async throws
+        -> Output
+    {
+        try await call(contract, with: NoInput(), source: source)
+    }
+
+    /// Calls a main-actor action through its contract: synchronously on the main actor, or with
+    /// `await` from anywhere else.
+    ///
+    /// ```swift
+    /// let screen = try mediator.call(Products.detail, with: ProductID(id: 42))
+    /// ```
+    /// - Parameters:
+    ///   - contract: The action's signature, from its module's facade.
+    ///   - input: The action's input.
+    ///   - source: `.remote` for input built from outside the app; it reaches only remote actions.
+    /// - Returns: The action's result.
+    /// - Throws: A ``MediatorError`` naming what went wrong.
+    @MainActor
+    @inlinable
+    @discardableResult
+    public func call<Input, Output>(
+        _ contract: MainActorActionContract<Input, Output>, with input: Input, source: MediatorCallSource = .local
+    ) throws -> Output {
+        if source == .local, let binding = boundContract(contract.key) {
+            switch unsafeDowncast(binding, to: Binding<Input, Output>.self).run {
+            case .sync(let run): return try run(input)
+            case .mainActor(let run): return try run(input)
+            case .async: break
+            }
+        }
+        let value = try callSync(contract.target, contract.action, TypedInput(input), contract.key, source, onMainActor: true)
+        return try result(value, as: Output.self, of: contract)
+    }
+
+    /// Calls a main-actor action that takes no input through its contract.
+    /// - Parameters:
+    ///   - contract: The action's signature, from its module's facade.
+    ///   - source: `.remote` for calls made on behalf of outside input; they reach only remote actions.
+    /// - Returns: The action's result.
+    /// - Throws: A ``MediatorError`` naming what went wrong.
+    @MainActor
+    @inlinable
+    @discardableResult
+    public func call<Output>(_ contract: MainActorActionContract<NoInput, Output>, source: MediatorCallSource = .local) throws
+        -> Output
+    {
+        try call(contract, with: NoInput(), source: source)
+    }
+
+    /// Whether the registered target binds this contract: it declares the action, with exactly the
+    /// contract's input and output types. Creates no instance and runs nothing.
+    /// - Parameter contract: The contract.
+    /// - Returns: `true` when a typed call would reach a handler of the contract's types.
+    public func canCall(_ contract: some MediatorContract) -> Bool {
+        guard let box = registry.withLock({ $0.targets[Name(contract.target)] }), box.problem == nil,
+            let index = box.index(of: contract.action)
+        else { return false }
+        let definition = box.definitions[index]
+        return definition.inputType == contract.cacheKey.input && definition.outputType == contract.cacheKey.output
+    }
+
+    // MARK: Internals the inlined calls use
+
+    /// This thread's binding for a contract, when it is current and no interceptor is installed.
+    @usableFromInline
+    func boundContract(_ key: ContractKey) -> AnyBinding? {
+        ThreadCache.current.contractBinding(index: key.index, mediatorID: id, generation: generation.load(ordering: .acquiring))
+    }
+
+    /// A typed call through the pipeline, without `await`; resolving caches the binding for the contract.
+    @usableFromInline
+    func callSync(
+        _ target: String, _ action: String, _ input: TypedInput, _ contract: ContractKey, _ source: MediatorCallSource,
+        onMainActor: Bool
+    ) throws -> any Sendable {
+        let state = CallState(target: target, action: action, source: source, payload: .input(input))
+        return try runSync(state, lookup(ActionKey(target: target, action: action), contract: contract), onMainActor: onMainActor)
+    }
+
+    /// A typed call through the pipeline, with `await`.
+    @usableFromInline
+    func callAsync(
+        _ target: String, _ action: String, _ input: TypedInput, _ contract: ContractKey, _ source: MediatorCallSource
+    ) async throws -> any Sendable {
+        let state = CallState(target: target, action: action, source: source, payload: .input(input))
+        return try await runAsync(state, lookup(ActionKey(target: target, action: action), contract: contract))
+    }
+
+    /// The result as the contract's output type: a redirect or a fallback may have answered with
+    /// another type, which is an error naming both.
+    @inlinable
+    func result<Output>(_ value: any Sendable, as type: Output.Type, of contract: some MediatorContract) throws -> Output {
+        if let typed = value as? Output { return typed }
+        throw resultTypeMismatch(value, expected: type, target: contract.target, action: contract.action)
+    }
+
+    @usableFromInline
+    func resultTypeMismatch(_ value: any Sendable, expected: Any.Type, target: String, action: String) -> MediatorError {
+        .resultTypeMismatch(
+            target: target, action: action, expected: String(describing: expected), actual: String(describing: Swift.type(of: value)))
+    }
+}

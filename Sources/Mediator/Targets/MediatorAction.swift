@@ -1,0 +1,283 @@
+/// One action of a target, declared once: its name, input, exposure, URL patterns and handler.
+///
+/// The same declaration drives typed calls, calls by name, parameter validation, URL routing and the
+/// catalog. Bind a handler to the contract the module's facade declares, and the compiler checks the
+/// handler's input, output and kind (synchronous, asynchronous, main actor) against it:
+///
+/// ```swift
+/// MediatorAction(Products.detail, summary: "Product detail screen",
+///                exposure: .remote, urlPatterns: ["/product/:id"]) { target, input in
+///     try target.productScreen(id: input.id)
+/// }
+/// ```
+///
+/// An action can also be declared by name alone, with untyped ``MediatorParameters``, for targets
+/// built from values (stubs, dynamic modules):
+///
+/// ```swift
+/// MediatorAction("echo", parameters: [.required("text", String.self)]) { _, parameters in
+///     try parameters.value("text", as: String.self)
+/// }
+/// ```
+public struct MediatorAction<Target: Sendable>: Sendable {
+    /// The action's name, unique within its target.
+    public let name: String
+    /// A one-line description of what the action does.
+    public let summary: String
+    /// The input's parameters, checked and converted before the handler runs.
+    public let parameters: [MediatorParameter]
+    /// Whether remote calls (URLs) may reach this action.
+    public let exposure: MediatorExposure
+    /// URL path patterns that route to this action, such as `"/product/:id"`.
+    public let urlPatterns: [String]
+    /// How the handler runs.
+    public let execution: MediatorExecution
+    /// The name of the type the handler returns, as the catalog shows it.
+    public let resultTypeName: String
+    /// The target name of the contract the handler is bound to; `nil` for an action declared by name.
+    public let contractTarget: String?
+
+    @usableFromInline let body: Body
+
+    /// What the declaration needs besides its metadata: the handler's types and how to bind it.
+    @usableFromInline
+    struct Body: Sendable {
+        let inputType: ObjectIdentifier
+        let outputType: ObjectIdentifier
+        let inputTypeName: String
+        /// Binds the handler to a target instance, for one resolution on one thread.
+        let bind: @Sendable (InstanceSource<Target>, ActionDefinition) -> AnyBinding
+
+        @usableFromInline
+        init<Input, Output>(
+            input: Input.Type, output: Output.Type,
+            bind: @escaping @Sendable (InstanceSource<Target>, ActionDefinition) -> AnyBinding
+        ) {
+            self.inputType = ObjectIdentifier(input)
+            self.outputType = ObjectIdentifier(output)
+            self.inputTypeName = String(describing: input)
+            self.bind = bind
+        }
+    }
+
+    /// Every declaration ends here. Inlinable, so the handler is bound (and its input decoded) by
+    /// code specialized in the declaring module, with no run-time generic metadata per call.
+    @inlinable
+    init<Input: Sendable, Output: Sendable>(
+        name: String, contractTarget: String?, summary: String, schema: MediatorSchema<Input>,
+        exposure: MediatorExposure, urlPatterns: [String], handler: Handler<Target, Input, Output>
+    ) {
+        self.init(
+            name: name, contractTarget: contractTarget, summary: summary, parameters: schema.parameters, exposure: exposure,
+            urlPatterns: urlPatterns, execution: handler.execution,
+            resultTypeName: Output.self == Void.self ? "Void" : String(describing: Output.self),
+            body: Body(input: Input.self, output: Output.self, bind: Self.binder(schema: schema, handler: handler)))
+    }
+
+    @usableFromInline
+    init(
+        name: String, contractTarget: String?, summary: String, parameters: [MediatorParameter],
+        exposure: MediatorExposure, urlPatterns: [String], execution: MediatorExecution, resultTypeName: String, body: Body
+    ) {
+        self.name = name
+        self.contractTarget = contractTarget
+        self.summary = summary
+        self.parameters = parameters
+        self.exposure = exposure
+        self.urlPatterns = urlPatterns
+        self.execution = execution
+        self.resultTypeName = resultTypeName
+        self.body = body
+    }
+
+    // MARK: Binding
+
+    /// Makes the function that binds the handler to an instance: the typed run for contract calls,
+    /// and the erased run that decodes a ``Payload`` for calls by name and URLs.
+    @inlinable
+    static func binder<Input: Sendable, Output: Sendable>(
+        schema: MediatorSchema<Input>, handler: Handler<Target, Input, Output>
+    ) -> @Sendable (InstanceSource<Target>, ActionDefinition) -> AnyBinding {
+        { source, definition in
+            let run = bound(handler, to: source, definition: definition)
+            let erased: Run<Payload, any Sendable>
+            switch run {
+            case .sync(let call):
+                erased = .sync { payload in try call(input(from: payload, schema: schema, definition: definition)) }
+            case .async(let call):
+                erased = .async { payload in try await call(input(from: payload, schema: schema, definition: definition)) }
+            case .mainActor(let call):
+                erased = .mainActor { payload in try call(input(from: payload, schema: schema, definition: definition)) }
+            }
+            let kept: Bool
+            if case .kept = source { kept = true } else { kept = false }
+            return Binding(definition: definition, run: run, erased: erased, usesKeptInstance: kept)
+        }
+    }
+
+    /// The handler with its instance applied; errors it throws are reported as this action's.
+    @inlinable
+    static func bound<Input: Sendable, Output: Sendable>(
+        _ handler: Handler<Target, Input, Output>, to source: InstanceSource<Target>, definition: ActionDefinition
+    ) -> Run<Input, Output> {
+        switch (handler, source) {
+        case (.sync(let handler), .kept(let target)):
+            .sync { input in
+                do { return try handler(target, input) } catch { throw Mediator.handlerError(error, of: definition) }
+            }
+        case (.sync(let handler), .perCall(let make)):
+            .sync { input in
+                do { return try handler(make(), input) } catch { throw Mediator.handlerError(error, of: definition) }
+            }
+        case (.async(let handler), .kept(let target)):
+            .async { input in
+                do { return try await handler(target, input) } catch { throw Mediator.handlerError(error, of: definition) }
+            }
+        case (.async(let handler), .perCall(let make)):
+            .async { input in
+                do { return try await handler(make(), input) } catch { throw Mediator.handlerError(error, of: definition) }
+            }
+        case (.mainActor(let handler), .kept(let target)):
+            .mainActor { input in
+                do { return try handler(target, input) } catch { throw Mediator.handlerError(error, of: definition) }
+            }
+        case (.mainActor(let handler), .perCall(let make)):
+            .mainActor { input in
+                do { return try handler(make(), input) } catch { throw Mediator.handlerError(error, of: definition) }
+            }
+        }
+    }
+
+    /// The input a payload carries: the typed input itself when it is of this type, else decoded by the schema.
+    @inlinable
+    static func input<Input: Sendable>(
+        from payload: Payload, schema: MediatorSchema<Input>, definition: ActionDefinition
+    ) throws -> Input {
+        switch payload {
+        case .input(let typed):
+            if let input = typed.value as? Input { return input }
+            return try schema.decode(ParameterLookup(values: typed.parameters()), definition)
+        case .values(let lookup):
+            return try schema.decode(lookup, definition)
+        }
+    }
+}
+
+// MARK: Binding a contract
+
+extension MediatorAction {
+    /// Binds a synchronous handler to a contract from the module's facade.
+    ///
+    /// The handler's input and output types are the contract's; it runs on the caller's thread.
+    /// - Parameters:
+    ///   - contract: The action's signature, from the facade.
+    ///   - summary: A one-line description for the catalog.
+    ///   - exposure: `.local` (the default), or `.remote` to let URLs reach it.
+    ///   - urlPatterns: URL path patterns that route to the action; it must be remote to have any.
+    ///   - handler: The work, given the target instance and the input.
+    @inlinable
+    public init<Input, Output>(
+        _ contract: ActionContract<Input, Output>, summary: String = "", exposure: MediatorExposure = .local,
+        urlPatterns: [String] = [], handler: @escaping @Sendable (Target, Input) throws -> Output
+    ) {
+        self.init(
+            name: contract.action, contractTarget: contract.target, summary: summary, schema: Input.schema,
+            exposure: exposure, urlPatterns: urlPatterns, handler: .sync(handler))
+    }
+
+    /// Binds an asynchronous handler to a contract from the module's facade; callers must `await` it.
+    /// - Parameters:
+    ///   - contract: The action's signature, from the facade.
+    ///   - summary: A one-line description for the catalog.
+    ///   - exposure: `.local` (the default), or `.remote` to let URLs reach it.
+    ///   - urlPatterns: URL path patterns that route to the action; it must be remote to have any.
+    ///   - handler: The work, given the target instance and the input.
+    @inlinable
+    public init<Input, Output>(
+        _ contract: AsyncActionContract<Input, Output>, summary: String = "", exposure: MediatorExposure = .local,
+        urlPatterns: [String] = [], handler: @escaping @Sendable (Target, Input) async throws -> Output
+    ) {
+        self.init(
+            name: contract.action, contractTarget: contract.target, summary: summary, schema: Input.schema,
+            exposure: exposure, urlPatterns: urlPatterns, handler: .async(handler))
+    }
+
+    /// Binds a main-actor handler to a contract from the module's facade, for screen code.
+    /// - Parameters:
+    ///   - contract: The action's signature, from the facade.
+    ///   - summary: A one-line description for the catalog.
+    ///   - exposure: `.local` (the default), or `.remote` to let URLs reach it.
+    ///   - urlPatterns: URL path patterns that route to the action; it must be remote to have any.
+    ///   - handler: The work, isolated to the main actor.
+    @inlinable
+    public init<Input, Output>(
+        _ contract: MainActorActionContract<Input, Output>, summary: String = "", exposure: MediatorExposure = .local,
+        urlPatterns: [String] = [], handler: @escaping @MainActor @Sendable (Target, Input) throws -> Output
+    ) {
+        self.init(
+            name: contract.action, contractTarget: contract.target, summary: summary, schema: Input.schema,
+            exposure: exposure, urlPatterns: urlPatterns, handler: .mainActor(handler))
+    }
+}
+
+// MARK: Declaring by name
+
+extension MediatorAction {
+    /// Declares an action by name whose handler runs synchronously and reads untyped parameters.
+    /// - Parameters:
+    ///   - name: The action's name, unique within its target.
+    ///   - summary: A one-line description for the catalog.
+    ///   - parameters: The parameters the handler reads, checked before it runs.
+    ///   - exposure: `.local` (the default), or `.remote` to let URLs reach it.
+    ///   - urlPatterns: URL path patterns that route to the action.
+    ///   - handler: The work, given the target instance and the checked parameters.
+    @inlinable
+    public init<Result: Sendable>(
+        _ name: String, summary: String = "", parameters: [MediatorParameter] = [], exposure: MediatorExposure = .local,
+        urlPatterns: [String] = [], handler: @escaping @Sendable (Target, MediatorParameters) throws -> Result
+    ) {
+        self.init(
+            name: name, contractTarget: nil, summary: summary, schema: MediatorSchema(declaring: parameters),
+            exposure: exposure, urlPatterns: urlPatterns, handler: .sync(handler))
+    }
+
+    /// Declares an action by name whose handler is asynchronous; it can be called only with `await`.
+    /// - Parameters:
+    ///   - name: The action's name, unique within its target.
+    ///   - summary: A one-line description for the catalog.
+    ///   - parameters: The parameters the handler reads, checked before it runs.
+    ///   - exposure: `.local` (the default), or `.remote` to let URLs reach it.
+    ///   - urlPatterns: URL path patterns that route to the action.
+    ///   - handler: The work, given the target instance and the checked parameters.
+    @inlinable
+    public init<Result: Sendable>(
+        _ name: String, summary: String = "", parameters: [MediatorParameter] = [], exposure: MediatorExposure = .local,
+        urlPatterns: [String] = [], handler: @escaping @Sendable (Target, MediatorParameters) async throws -> Result
+    ) {
+        self.init(
+            name: name, contractTarget: nil, summary: summary, schema: MediatorSchema(declaring: parameters),
+            exposure: exposure, urlPatterns: urlPatterns, handler: .async(handler))
+    }
+
+    /// Declares an action by name whose handler runs on the main actor, for screen code.
+    ///
+    /// An awaited call hops to the main actor; a synchronous call works only from the main actor and
+    /// otherwise fails with ``MediatorError/Code/mainActorRequired``.
+    /// - Parameters:
+    ///   - name: The action's name, unique within its target.
+    ///   - summary: A one-line description for the catalog.
+    ///   - parameters: The parameters the handler reads, checked before it runs.
+    ///   - exposure: `.local` (the default), or `.remote` to let URLs reach it.
+    ///   - urlPatterns: URL path patterns that route to the action.
+    ///   - handler: The work, isolated to the main actor.
+    /// - Returns: The action declaration.
+    @inlinable
+    public static func onMainActor<Result: Sendable>(
+        _ name: String, summary: String = "", parameters: [MediatorParameter] = [], exposure: MediatorExposure = .local,
+        urlPatterns: [String] = [], handler: @escaping @MainActor @Sendable (Target, MediatorParameters) throws -> Result
+    ) -> MediatorAction {
+        MediatorAction(
+            name: name, contractTarget: nil, summary: summary, schema: MediatorSchema(declaring: parameters),
+            exposure: exposure, urlPatterns: urlPatterns, handler: .mainActor(handler))
+    }
+}

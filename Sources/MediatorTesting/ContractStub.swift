@@ -1,0 +1,94 @@
+public import Mediator
+import Testing
+
+/// A stub's answer for one contract, made from the contract itself so its input and output types
+/// are checked by the compiler: `Products.summary.answering { input in ... }`.
+public struct ContractStub: Sendable {
+    /// The contract's target name.
+    public let target: String
+    /// The contract's action name.
+    public let action: String
+    /// Makes the stub's action, recording into `stub`; an unimplemented answer reports at `location`.
+    let makeAction: @Sendable (_ stub: MediatorStub, _ location: SourceLocation) -> MediatorAction<Void>
+}
+
+extension ActionContract {
+    /// A stub answer computed from the call's input.
+    /// - Parameter answer: The answer; an error it throws reaches the caller as the action's failure.
+    /// - Returns: The stub answer, for ``Mediator/stub(_:_:fileID:filePath:line:column:)``.
+    public func answering(_ answer: @escaping @Sendable (Input) throws -> Output) -> ContractStub {
+        ContractStub(target: target, action: action) { stub, _ in
+            MediatorAction(self) { _, input in
+                stub.record(action, Input.schema.parameters(of: input), input: input)
+                return try answer(input)
+            }
+        }
+    }
+
+    /// A stub answer that fails the running test if the action is called.
+    public var unimplemented: ContractStub {
+        ContractStub(target: target, action: action) { stub, location in
+            MediatorAction(self) { _, input -> Output in
+                let parameters = Input.schema.parameters(of: input)
+                stub.record(action, parameters, input: input)
+                throw Unimplemented.report(target: target, action: action, parameters: parameters, registeredAt: location)
+            }
+        }
+    }
+}
+
+extension AsyncActionContract {
+    /// A stub answer computed from the call's input; it may suspend.
+    /// - Parameter answer: The answer; an error it throws reaches the caller as the action's failure.
+    /// - Returns: The stub answer, for ``Mediator/stub(_:_:fileID:filePath:line:column:)``.
+    public func answering(_ answer: @escaping @Sendable (Input) async throws -> Output) -> ContractStub {
+        ContractStub(target: target, action: action) { stub, _ in
+            MediatorAction(self) { _, input in
+                stub.record(action, Input.schema.parameters(of: input), input: input)
+                return try await answer(input)
+            }
+        }
+    }
+
+    /// A stub answer that fails the running test if the action is called.
+    public var unimplemented: ContractStub {
+        ContractStub(target: target, action: action) { stub, location in
+            MediatorAction(self) { _, input -> Output in
+                let parameters = Input.schema.parameters(of: input)
+                stub.record(action, parameters, input: input)
+                throw Unimplemented.report(target: target, action: action, parameters: parameters, registeredAt: location)
+            }
+        }
+    }
+}
+
+extension MainActorActionContract {
+    /// A stub answer computed from the call's input, on the main actor.
+    /// - Parameter answer: The answer; an error it throws reaches the caller as the action's failure.
+    /// - Returns: The stub answer, for ``Mediator/stub(_:_:fileID:filePath:line:column:)``.
+    public func answering(_ answer: @escaping @MainActor @Sendable (Input) throws -> Output) -> ContractStub {
+        ContractStub(target: target, action: action) { stub, _ in
+            MediatorAction(self) { _, input in
+                stub.record(action, Input.schema.parameters(of: input), input: input)
+                return try answer(input)
+            }
+        }
+    }
+
+    /// A stub answer that fails the running test if the action is called.
+    public var unimplemented: ContractStub {
+        ContractStub(target: target, action: action) { stub, location in
+            MediatorAction(self) { _, input -> Output in
+                let parameters = Input.schema.parameters(of: input)
+                stub.record(action, parameters, input: input)
+                throw Unimplemented.report(target: target, action: action, parameters: parameters, registeredAt: location)
+            }
+        }
+    }
+}
+
+/// A stub built from answers that do not fit together.
+public struct StubConfigurationError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong.
+    public let description: String
+}
