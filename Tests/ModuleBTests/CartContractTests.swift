@@ -5,10 +5,17 @@ import ModuleB
 import ModuleBFacade
 import Testing
 
-/// Proves every Cart facade call resolves against the real Cart target: names, parameters and
-/// result types. Renaming an action on one side only fails here.
-@Suite struct CartContractTests {
-    @Test func facadeAndTargetAgree() async throws {
+/// The Cart target binds every contract its facade declares, and each facade call reaches it.
+@Suite("Cart facade and target agree")
+struct CartContractTests {
+    @Test("the target binds every contract in Cart.all, and declares nothing else")
+    func targetBindsEveryContract() throws {
+        let (mediator, _) = try cartWithStubbedProducts()
+        #expect(FacadeContract.problems(on: mediator, contracts: Cart.all) == [])
+    }
+
+    @Test("every facade method returns its typed result from the real target")
+    func everyFacadeMethodReachesTheTarget() async throws {
         let (mediator, _) = try cartWithStubbedProducts()
         let recorder = CallRecorder()
         mediator.addInterceptor(recorder)
@@ -19,11 +26,21 @@ import Testing
         _ = try await mediator.cart.checkout()
         try mediator.cart.clear()
 
-        let cartOutcomes = zip(recorder.calls, recorder.outcomes).filter { $0.0.target == CartNames.target }
-        #expect(cartOutcomes.allSatisfy { $0.1.isSuccess })
-        let problems = FacadeContract.problems(
-            on: mediator, target: CartNames.target,
-            facadeActions: CartNames.Action.allCases.map(\.rawValue), exercised: recorder.calls)
-        #expect(problems == [])
+        let cartCalls = zip(recorder.calls, recorder.outcomes).filter { $0.0.target == Cart.target }
+        #expect(cartCalls.count == 5)
+        #expect(cartCalls.allSatisfy { $0.1.isSuccess })
+        #expect(recorder.inputs(to: Cart.add).map(\.quantity) == [2])
+    }
+
+    @Test("a contract the target does not bind, or binds with other types, is reported")
+    func mismatchesAreReported() throws {
+        let mediator = Mediator()
+        try mediator.register(
+            targetNamed: Cart.target,
+            actions: [MediatorAction("count") { _, _ in "three" }, MediatorAction("surprise") { _, _ in 1 }])
+        let problems = FacadeContract.problems(on: mediator, contracts: [Cart.count, Cart.clear])
+        #expect(problems.contains { $0.hasPrefix("Cart.count is declared with input MediatorParameters and result String") })
+        #expect(problems.contains("Cart.clear is not declared by the target Cart"))
+        #expect(problems.contains("the target Cart declares surprise, which no contract names"))
     }
 }

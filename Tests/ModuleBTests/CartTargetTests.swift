@@ -7,49 +7,64 @@ import Presentation
 import Testing
 
 /// The Cart module's behaviour, with the Products module replaced by doubles.
-@Suite struct CartTargetTests {
-    @Test func addAsksProductsThroughItsFacadeAndMergesLines() throws {
+@Suite("Cart module")
+struct CartTargetTests {
+    @Test("add asks Products through its facade and merges lines")
+    func addAsksProductsThroughItsFacadeAndMergesLines() throws {
         let (mediator, products) = try cartWithStubbedProducts()
         try mediator.cart.add(productID: 3)
         let summary = try mediator.cart.add(productID: 3, quantity: 2)
         #expect(summary.lines == [CartLine(productID: 3, name: "Tea 3", quantity: 3, unitCents: 300)])
         #expect(summary.totalCents == 900)
-        #expect(products.calls(to: "summary").map { $0.parameters["id"] as? Int } == [3, 3])
+        #expect(products.inputs(to: Products.summary) == [ProductID(id: 3), ProductID(id: 3)])
     }
 
-    @Test func addCallsTheCompletionWithTheNewCart() throws {
+    @Test("add calls the completion with the new cart")
+    func addCallsTheCompletionWithTheNewCart() throws {
         let (mediator, _) = try cartWithStubbedProducts()
         let received = Locked<CartSummary?>(nil)
         try mediator.cart.add(productID: 2) { summary in received.withLock { $0 = summary } }
         #expect(received.withLock { $0?.itemCount } == 1)
     }
 
-    @Test func addFromAURLConvertsStringsAndAppliesTheDefaultQuantity() throws {
+    @Test("add from a URL's values converts strings and applies the default quantity")
+    func addFromAURLConvertsStringsAndAppliesTheDefaultQuantity() throws {
         let (mediator, _) = try cartWithStubbedProducts()
-        let summary: CartSummary = try mediator.perform("add", on: "Cart", with: ["id": "7"], source: .remote)
+        let summary = try mediator.perform("add", on: "Cart", with: ["id": "7"], source: .remote, as: CartSummary.self)
         #expect(summary.itemCount == 1)
     }
 
-    @Test(arguments: [0, 100, -1])
+    @Test("add refuses quantities outside 1 to 99 before asking Products", arguments: [0, 100, -1])
     func addRejectsQuantitiesOutsideOneToNinetyNine(quantity: Int) throws {
         let (mediator, products) = try cartWithStubbedProducts()
-        #expect(throws: MediatorError.self) { try mediator.cart.add(productID: 1, quantity: quantity) }
+        expectMediatorError(.handlerFailed) { try mediator.cart.add(productID: 1, quantity: quantity) }
         #expect(products.calls.isEmpty)
         #expect(try mediator.cart.count() == 0)
     }
 
-    @Test func aMissingProductFailsTheAddAndLeavesTheCartAsItWas() throws {
+    @Test("a missing product fails the add as Cart.add and leaves the cart as it was")
+    func aMissingProductFailsTheAddAndLeavesTheCartAsItWas() throws {
         let (mediator, _) = try cartWithStubbedProducts()
         try mediator.cart.add(productID: 1)
-        let error = try #require(throws: MediatorError.self) { try mediator.cart.add(productID: 404) }
-        guard case .handlerFailed(target: "Cart", action: "add", _) = error else {
-            Issue.record("expected Cart.add to fail as a handler failure, got \(error)")
-            return
-        }
+        let error = expectMediatorError(.handlerFailed) { try mediator.cart.add(productID: 404) }
+        #expect(error?.target == "Cart")
+        #expect(error?.action == "add")
         #expect(try mediator.cart.count() == 1)
     }
 
-    @Test func checkoutEmptiesTheCartAndPresentsAConfirmation() async throws {
+    @Test("a remote call cannot pass the native-only completion")
+    func aRemoteCallCannotPassTheCompletion() throws {
+        let (mediator, products) = try cartWithStubbedProducts()
+        let completion: CartCompletion = { _ in }
+        let error = expectMediatorError(.reservedParameter) {
+            try mediator.perform("add", on: "Cart", with: ["id": 1, "completion": completion], source: .remote)
+        }
+        #expect(error?.parameter == "completion")
+        #expect(products.calls.isEmpty)
+    }
+
+    @Test("checkout empties the cart and presents a confirmation")
+    func checkoutEmptiesTheCartAndPresentsAConfirmation() async throws {
         let (mediator, _) = try cartWithStubbedProducts()
         try await addTwo(mediator)
         let confirmation = try await mediator.cart.checkout()
@@ -59,13 +74,15 @@ import Testing
         #expect(try await cartCount(mediator) == 0)
     }
 
-    @Test func checkoutOfAnEmptyCartFailsWithAReason() async throws {
+    @Test("checkout of an empty cart fails with a reason")
+    func checkoutOfAnEmptyCartFailsWithAReason() async throws {
         let (mediator, _) = try cartWithStubbedProducts()
-        let error = await #expect(throws: MediatorError.self) { try await mediator.cart.checkout() }
-        #expect("\(error.map { "\($0)" } ?? "")".contains("cart is empty"))
+        let error = await expectMediatorError(.handlerFailed) { try await mediator.cart.checkout() }
+        #expect(error?.description.contains("cart is empty") == true)
     }
 
-    @Test func theCartScreenListsLinesAndOffersCheckout() async throws {
+    @Test("the cart screen lists lines and offers checkout")
+    func theCartScreenListsLinesAndOffersCheckout() async throws {
         let (mediator, _) = try cartWithStubbedProducts()
         try await addTwo(mediator)
         let screen = try await mediator.cart.screen()
@@ -73,20 +90,22 @@ import Testing
         #expect(screen.links.map(\.url) == ["shop://checkout"])
     }
 
-    @Test func actionsThatDoNotNeedProductsNeverTouchIt() async throws {
+    @Test("actions that do not need Products never touch it")
+    func actionsThatDoNotNeedProductsNeverTouchIt() async throws {
         let mediator = Mediator()
-        try mediator.register(CartTarget.self) { CartTarget(mediator: $0) }
-        let products = try mediator.unimplemented(ProductsNames.target)
+        try mediator.register { CartTarget(mediator: $0) }
+        let products = try mediator.unimplemented(Products.target)
         #expect(try await cartCount(mediator) == 0)
         _ = try await mediator.cart.screen()
         try await clearCart(mediator)
         #expect(products.calls.isEmpty)
     }
 
-    @Test func clearAndCountAreLocalOnly() throws {
+    @Test("clear and count are local-only")
+    func clearAndCountAreLocalOnly() throws {
         let (mediator, _) = try cartWithStubbedProducts()
-        #expect(throws: MediatorError.self) { try mediator.perform("clear", on: "Cart", source: .remote) }
-        #expect(throws: MediatorError.self) { try mediator.perform("count", on: "Cart", source: .remote) }
+        expectMediatorError(.remoteCallNotAllowed) { try mediator.perform("clear", on: "Cart", source: .remote) }
+        expectMediatorError(.remoteCallNotAllowed) { try mediator.call(Cart.count, source: .remote) }
     }
 
     private func addTwo(_ mediator: Mediator) async throws {

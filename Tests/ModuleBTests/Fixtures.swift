@@ -7,16 +7,12 @@ import ModuleB
 /// which this suite does not link.
 func cartWithStubbedProducts() throws -> (mediator: Mediator, products: MediatorStub) {
     let mediator = Mediator()
-    try mediator.register(CartTarget.self) { CartTarget(mediator: $0) }
+    try mediator.register { CartTarget(mediator: $0) }
     let products = try mediator.stub(
-        ProductsNames.target,
-        answers: [
-            ProductsNames.Action.summary.rawValue: .handler { parameters in
-                let id: Int = try parameters.value(ProductsNames.Key.id)
-                guard id != 404 else { throw StubProductMissing() }
-                return ProductSummary(id: id, name: "Tea \(id)", cents: 100 * id)
-            }
-        ])
+        Products.summary.answering { input in
+            guard input.id != 404 else { throw StubProductMissing() }
+            return ProductSummary(id: input.id, name: "Tea \(input.id)", cents: 100 * input.id)
+        })
     return (mediator, products)
 }
 

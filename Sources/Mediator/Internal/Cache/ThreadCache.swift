@@ -14,7 +14,12 @@ import Synchronization
 /// A slot is valid for one registry generation: any registration, release or interceptor change
 /// bumps the mediator's generation, and the slot empties itself on its next use. No lock is taken on
 /// a hit, and no object another thread uses is retained, so concurrent callers never contend.
-final class ThreadCache {
+///
+/// The state is a struct in memory this thread allocated, reached through a pointer kept in
+/// thread-specific storage: a hit reads fields in place, so it copies no slot and retains nothing
+/// but the binding it returns (a class instance here would cost a retain per access, and a stored
+/// `var` of a class a dynamic exclusivity check).
+struct ThreadCache {
     struct Slot {
         let mediatorID: UInt64
         var generation: UInt64
@@ -33,45 +38,42 @@ final class ThreadCache {
         var byRoute: ContiguousArray<AnyBinding?> = []
     }
 
+    /// Everything one thread keeps.
+    struct State {
+        /// This thread's id, for the instance coordinator's wait graph; never reused.
+        let threadID: UInt64
+        /// The mediator retirement count this thread last purged its slots for.
+        var seenRetirements: UInt64
+        /// `slotLimit` slots, of which the first `slotCount` are initialized; most recently made last.
+        let slots: UnsafeMutablePointer<Slot>
+        var slotCount = 0
+        /// The targets whose kept instances this thread is making, outermost first (for cycle reports).
+        var creating: [String] = []
+        /// The target boxes whose declarations this thread is reading.
+        var readingTables: [ObjectIdentifier] = []
+    }
+
     /// At most this many mediators are cached per thread; tests create many short-lived ones.
     static let slotLimit = 8
 
-    /// This thread's id, for the instance coordinator's wait graph; never reused.
-    let threadID: UInt64
-    /// The targets whose kept instances this thread is making, outermost first (for cycle reports).
-    var creating: [String] = []
-    /// The target boxes whose declarations this thread is reading.
-    private var readingTables: [ObjectIdentifier] = []
-    /// The mediator retirement count this thread last purged its slots for.
-    private var seenRetirements: UInt64
+    let state: UnsafeMutablePointer<State>
 
-    /// The slots live behind a pointer: a stored `var` of a class pays a dynamic exclusivity check
-    /// (`swift_beginAccess`, ~60 instructions) on every access, and only this thread touches them.
-    private let storage: UnsafeMutablePointer<[Slot]>
+    /// This thread's id.
+    var threadID: UInt64 { state.pointee.threadID }
 
-    var slots: [Slot] {
-        unsafeAddress { UnsafePointer(storage) }
-        unsafeMutableAddress { storage }
+    /// The targets whose kept instances this thread is making.
+    var creating: [String] {
+        get { state.pointee.creating }
+        nonmutating set { state.pointee.creating = newValue }
     }
 
-    private init() {
-        threadID = Self.nextThreadID.wrappingAdd(1, ordering: .relaxed).oldValue
-        seenRetirements = Self.retirements.load(ordering: .relaxed)
-        storage = .allocate(capacity: 1)
-        storage.initialize(to: [])
-    }
+    // MARK: Reading (the hot path: no lock, no allocation, nothing copied or released)
 
-    deinit {
-        storage.deinitialize(count: 1)
-        storage.deallocate()
-    }
-
-    // MARK: Reading (the hot path: no lock, no allocation, nothing released)
-
-    /// The index of the mediator's slot, most recently used last.
+    /// The index of the mediator's slot, if it is at `generation`.
     @inline(__always)
     private func slotIndex(for mediatorID: UInt64, generation: UInt64) -> Int? {
-        var index = slots.count - 1
+        let slots = state.pointee.slots
+        var index = state.pointee.slotCount - 1
         while index >= 0 {
             if slots[index].mediatorID == mediatorID { return slots[index].generation == generation ? index : nil }
             index -= 1
@@ -82,27 +84,27 @@ final class ThreadCache {
     /// A call by name's binding, and whether interceptors are installed, if resolved at `generation`.
     @inline(__always)
     func binding(for key: ActionKey, mediatorID: UInt64, generation: UInt64) -> (AnyBinding, hasInterceptors: Bool)? {
-        guard let slot = slotIndex(for: mediatorID, generation: generation), let binding = slots[slot].byName[key] else {
-            return nil
-        }
-        return (binding, slots[slot].hasInterceptors)
+        guard let index = slotIndex(for: mediatorID, generation: generation) else { return nil }
+        let slots = state.pointee.slots
+        guard let binding = slots[index].byName[key] else { return nil }
+        return (binding, slots[index].hasInterceptors)
     }
 
     /// A typed call's binding, if this thread resolved the contract at `generation` and no interceptor is installed.
     @inline(__always)
     func contractBinding(index: Int, mediatorID: UInt64, generation: UInt64) -> AnyBinding? {
-        guard let slot = slotIndex(for: mediatorID, generation: generation), !slots[slot].hasInterceptors,
-            index < slots[slot].byContract.count
-        else { return nil }
+        guard let slot = slotIndex(for: mediatorID, generation: generation) else { return nil }
+        let slots = state.pointee.slots
+        guard !slots[slot].hasInterceptors, index < slots[slot].byContract.count else { return nil }
         return slots[slot].byContract[index]
     }
 
     /// A URL call's binding by the router's action index, and whether interceptors are installed.
     @inline(__always)
     func routeBinding(index: Int, mediatorID: UInt64, generation: UInt64) -> (AnyBinding, hasInterceptors: Bool)? {
-        guard let slot = slotIndex(for: mediatorID, generation: generation), index < slots[slot].byRoute.count,
-            let binding = slots[slot].byRoute[index]
-        else { return nil }
+        guard let slot = slotIndex(for: mediatorID, generation: generation) else { return nil }
+        let slots = state.pointee.slots
+        guard index < slots[slot].byRoute.count, let binding = slots[slot].byRoute[index] else { return nil }
         return (binding, slots[slot].hasInterceptors)
     }
 
@@ -110,13 +112,13 @@ final class ThreadCache {
     @inline(__always)
     func router(mediatorID: UInt64, generation: UInt64) -> URLRouter? {
         guard let slot = slotIndex(for: mediatorID, generation: generation) else { return nil }
-        return slots[slot].router
+        return state.pointee.slots[slot].router
     }
 
     /// The interceptors and fallback cached for a mediator at `generation`, if any.
     func settings(mediatorID: UInt64, generation: UInt64) -> MediatorSettings? {
         guard let slot = slotIndex(for: mediatorID, generation: generation) else { return nil }
-        return slots[slot].settings
+        return state.pointee.slots[slot].settings
     }
 
     // MARK: Writing (the slow path)
@@ -131,19 +133,25 @@ final class ThreadCache {
         router: URLRouter? = nil, mediatorID: UInt64, generation: UInt64, settings: MediatorSettings
     ) {
         var released: [Any] = []
+        let slots = state.pointee.slots
         let fresh = Slot(
             mediatorID: mediatorID, generation: generation, settings: settings, hasInterceptors: !settings.interceptors.isEmpty)
-        var index = slots.count - 1
+        var index = state.pointee.slotCount - 1
         while index >= 0, slots[index].mediatorID != mediatorID { index -= 1 }
         if index >= 0 {
             if slots[index].generation != generation {
-                released.append(slots[index])
-                slots[index] = fresh
+                released.append((slots + index).move())
+                (slots + index).initialize(to: fresh)
             }
         } else {
-            if slots.count >= Self.slotLimit { released.append(slots.removeFirst()) }
-            slots.append(fresh)
-            index = slots.count - 1
+            if state.pointee.slotCount == Self.slotLimit {
+                released.append(slots.move())
+                (slots).moveInitialize(from: slots + 1, count: Self.slotLimit - 1)
+                state.pointee.slotCount -= 1
+            }
+            index = state.pointee.slotCount
+            (slots + index).initialize(to: fresh)
+            state.pointee.slotCount += 1
         }
         if let binding {
             if let name, let old = slots[index].byName.updateValue(binding, forKey: name) { released.append(old) }
@@ -175,13 +183,15 @@ final class ThreadCache {
     /// declaration called back into the mediator, which needed it again).
     func beginReadingTable(of box: AnyObject) -> Bool {
         let id = ObjectIdentifier(box)
-        guard !readingTables.contains(id) else { return false }
-        readingTables.append(id)
+        guard !state.pointee.readingTables.contains(id) else { return false }
+        state.pointee.readingTables.append(id)
         return true
     }
 
     func endReadingTable(of box: AnyObject) {
-        if let index = readingTables.lastIndex(of: ObjectIdentifier(box)) { readingTables.remove(at: index) }
+        if let index = state.pointee.readingTables.lastIndex(of: ObjectIdentifier(box)) {
+            state.pointee.readingTables.remove(at: index)
+        }
     }
 
     // MARK: The current thread
@@ -193,18 +203,39 @@ final class ThreadCache {
     static var current: ThreadCache {
         let cache: ThreadCache
         if let pointer = pthread_getspecific(key) {
-            cache = Unmanaged<ThreadCache>.fromOpaque(pointer).takeUnretainedValue()
+            cache = ThreadCache(state: pointer.assumingMemoryBound(to: State.self))
         } else {
-            cache = ThreadCache()
-            pthread_setspecific(key, Unmanaged.passRetained(cache).toOpaque())
+            cache = makeCurrent()
         }
-        if cache.seenRetirements != retirements.load(ordering: .relaxed) { cache.dropRetiredSlots() }
+        if cache.state.pointee.seenRetirements != retirements.load(ordering: .relaxed) { cache.dropRetiredSlots() }
         return cache
     }
 
     /// The calling thread's cache if it has one; never creates it.
     static var currentIfPresent: ThreadCache? {
-        pthread_getspecific(key).map { Unmanaged<ThreadCache>.fromOpaque($0).takeUnretainedValue() }
+        pthread_getspecific(key).map { ThreadCache(state: $0.assumingMemoryBound(to: State.self)) }
+    }
+
+    private static func makeCurrent() -> ThreadCache {
+        let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+        state.initialize(
+            to: State(
+                threadID: nextThreadID.wrappingAdd(1, ordering: .relaxed).oldValue,
+                seenRetirements: retirements.load(ordering: .relaxed), slots: .allocate(capacity: slotLimit)))
+        pthread_setspecific(key, state)
+        return ThreadCache(state: state)
+    }
+
+    /// Frees a thread's state when the thread exits.
+    private static func free(_ raw: UnsafeMutableRawPointer) {
+        let state = raw.assumingMemoryBound(to: State.self)
+        let slots = state.pointee.slots
+        let dropped = Array(UnsafeBufferPointer(start: slots, count: state.pointee.slotCount))
+        slots.deinitialize(count: state.pointee.slotCount)
+        slots.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
+        withExtendedLifetime(dropped) {}
     }
 
     // MARK: Mediator lifetimes
@@ -223,14 +254,23 @@ final class ThreadCache {
 
     /// Drops the slots of mediators that no longer exist; they are released after the write, outside any lock.
     private func dropRetiredSlots() {
-        seenRetirements = Self.retirements.load(ordering: .relaxed)
-        guard !slots.isEmpty else { return }
-        let live = Self.liveMediators.withLock { live in slots.map { live.contains($0.mediatorID) } }
+        state.pointee.seenRetirements = Self.retirements.load(ordering: .relaxed)
+        let count = state.pointee.slotCount
+        guard count > 0 else { return }
+        let slots = state.pointee.slots
+        let live = Self.liveMediators.withLock { live in (0..<count).map { live.contains(slots[$0].mediatorID) } }
         guard live.contains(false) else { return }
-        var kept: [Slot] = []
-        for (slot, isLive) in zip(slots, live) where isLive { kept.append(slot) }
-        let released = slots
-        slots = kept
+        var released: [Slot] = []
+        var kept = 0
+        for index in 0..<count {
+            if live[index] {
+                if kept != index { (slots + kept).moveInitialize(from: slots + index, count: 1) }
+                kept += 1
+            } else {
+                released.append((slots + index).move())
+            }
+        }
+        state.pointee.slotCount = kept
         withExtendedLifetime(released) {}
     }
 
@@ -239,17 +279,15 @@ final class ThreadCache {
     /// The ids of mediators that exist. LOCK: a leaf, taken only to record lifetimes and to purge.
     private static let liveMediators = Locked<Set<UInt64>>([])
 
-    /// The thread-specific key, created once; its destructor frees a thread's cache when it exits.
+    /// The thread-specific key, created once; its destructor frees a thread's state when it exits.
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         #if canImport(Darwin)
-            pthread_key_create(&key) { pointer in
-                Unmanaged<ThreadCache>.fromOpaque(pointer).release()
-            }
+            pthread_key_create(&key) { pointer in ThreadCache.free(pointer) }
         #else
             pthread_key_create(&key) { pointer in
                 guard let pointer else { return }
-                Unmanaged<ThreadCache>.fromOpaque(pointer).release()
+                ThreadCache.free(pointer)
             }
         #endif
         return key
