@@ -24,13 +24,15 @@ extension Mediator {
     public func call<Input, Output>(
         _ contract: ActionContract<Input, Output>, with input: Input, source: MediatorCallSource = .local
     ) throws -> Output {
-        if source == .local, let binding = boundContract(contract.key),
-            case .sync(let run) = unsafeDowncast(binding, to: Binding<Input, Output>.self).run
-        {
-            return try run(input)
+        if source == .local, let (cache, unretained) = boundContract(contract.key) {
+            // Unretained: the thread's cache keeps the binding alive until this call returns.
+            cache.enter()
+            defer { cache.exit() }
+            return try unretained._withUnsafeGuaranteedRef { binding in
+                try unsafeDowncast(binding, to: Binding<Input, Output>.self).runSync(input)
+            }
         }
-        let value = try callSync(contract.target, contract.action, TypedInput(input), contract.key, source, onMainActor: false)
-        return try result(value, as: Output.self, of: contract)
+        return try callThroughPipeline(contract, input, source: source)
     }
 
     /// Calls a synchronous action that takes no input through its contract.
@@ -61,15 +63,11 @@ extension Mediator {
     public func call<Input, Output>(
         _ contract: AsyncActionContract<Input, Output>, with input: Input, source: MediatorCallSource = .local
     ) async throws -> Output {
-        if source == .local, let binding = boundContract(contract.key) {
-            switch unsafeDowncast(binding, to: Binding<Input, Output>.self).run {
-            case .sync(let run): return try run(input)
-            case .async(let run): return try await run(input)
-            case .mainActor(let run): return try await MainActor.run { try run(input) }
-            }
+        if source == .local, let (_, unretained) = boundContract(contract.key) {
+            // Retained: an awaited call may resume on another thread.
+            return try await unsafeDowncast(unretained.takeUnretainedValue(), to: Binding<Input, Output>.self).runAsync(input)
         }
-        let value = try await callAsync(contract.target, contract.action, TypedInput(input), contract.key, source)
-        return try result(value, as: Output.self, of: contract)
+        return try await callThroughPipeline(contract, input, source: source)
     }
 
     /// Calls an asynchronous action that takes no input through its contract.
@@ -104,15 +102,14 @@ extension Mediator {
     public func call<Input, Output>(
         _ contract: MainActorActionContract<Input, Output>, with input: Input, source: MediatorCallSource = .local
     ) throws -> Output {
-        if source == .local, let binding = boundContract(contract.key) {
-            switch unsafeDowncast(binding, to: Binding<Input, Output>.self).run {
-            case .sync(let run): return try run(input)
-            case .mainActor(let run): return try run(input)
-            case .async: break
+        if source == .local, let (cache, unretained) = boundContract(contract.key) {
+            cache.enter()
+            defer { cache.exit() }
+            return try unretained._withUnsafeGuaranteedRef { binding in
+                try unsafeDowncast(binding, to: Binding<Input, Output>.self).runOnMainActor(input)
             }
         }
-        let value = try callSync(contract.target, contract.action, TypedInput(input), contract.key, source, onMainActor: true)
-        return try result(value, as: Output.self, of: contract)
+        return try callThroughPipeline(contract, input, source: source)
     }
 
     /// Calls a main-actor action that takes no input through its contract.
@@ -144,10 +141,47 @@ extension Mediator {
 
     // MARK: Internals the inlined calls use
 
-    /// This thread's binding for a contract, when it is current and no interceptor is installed.
+    /// This thread's binding for a contract (unretained, with the cache that keeps it alive), when
+    /// it is current and no interceptor is installed.
     @usableFromInline
-    func boundContract(_ key: ContractKey) -> AnyBinding? {
-        ThreadCache.current.contractBinding(index: key.index, mediatorID: id, generation: generation.load(ordering: .acquiring))
+    func boundContract(_ key: ContractKey) -> (ThreadCache, Unmanaged<AnyBinding>)? {
+        let cache = ThreadCache.current
+        guard let binding = cache.contractBinding(
+            index: key.index, mediatorID: id, generation: generation.load(ordering: .acquiring))
+        else { return nil }
+        return (cache, binding)
+    }
+
+    /// A synchronous contract's call through the whole pipeline: the first call on a thread, and
+    /// calls with interceptors or a remote source. Out of line, so the fast path stays small.
+    @inlinable
+    @inline(never)
+    func callThroughPipeline<Input, Output>(
+        _ contract: ActionContract<Input, Output>, _ input: Input, source: MediatorCallSource
+    ) throws -> Output {
+        let value = try callSync(contract.target, contract.action, TypedInput(input), contract.key, source, onMainActor: false)
+        return try result(value, as: Output.self, of: contract)
+    }
+
+    /// A main-actor contract's call through the whole pipeline.
+    @MainActor
+    @inlinable
+    @inline(never)
+    func callThroughPipeline<Input, Output>(
+        _ contract: MainActorActionContract<Input, Output>, _ input: Input, source: MediatorCallSource
+    ) throws -> Output {
+        let value = try callSync(contract.target, contract.action, TypedInput(input), contract.key, source, onMainActor: true)
+        return try result(value, as: Output.self, of: contract)
+    }
+
+    /// An asynchronous contract's call through the whole pipeline.
+    @inlinable
+    @inline(never)
+    func callThroughPipeline<Input, Output>(
+        _ contract: AsyncActionContract<Input, Output>, _ input: Input, source: MediatorCallSource
+    ) async throws -> Output {
+        let value = try await callAsync(contract.target, contract.action, TypedInput(input), contract.key, source)
+        return try result(value, as: Output.self, of: contract)
     }
 
     /// A typed call through the pipeline, without `await`; resolving caches the binding for the contract.
@@ -173,8 +207,19 @@ extension Mediator {
     /// another type, which is an error naming both.
     @inlinable
     func result<Output>(_ value: any Sendable, as type: Output.Type, of contract: some MediatorContract) throws -> Output {
-        if let typed = value as? Output { return typed }
+        if let typed = Self.cast(value, to: type) { return typed }
         throw resultTypeMismatch(value, expected: type, target: contract.target, action: contract.action)
+    }
+
+    /// A result as the type the caller asked for. When the value is exactly of that type (the usual
+    /// case) the types are compared and the value moved, without the runtime's general dynamic cast;
+    /// anything else (a subclass, an optional, an existential) takes the general cast.
+    @inlinable
+    static func cast<Result>(_ value: any Sendable, to type: Result.Type) -> Result? {
+        func exact<Value: Sendable>(_ value: Value) -> Result? {
+            Value.self == Result.self ? unsafeBitCast(value, to: Result.self) : value as? Result
+        }
+        return exact(value)
     }
 
     @usableFromInline

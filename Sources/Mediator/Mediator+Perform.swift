@@ -23,15 +23,22 @@ extension Mediator {
     /// - Throws: A ``MediatorError`` naming what went wrong.
     @discardableResult
     public func perform(
-        _ action: String, on target: String, with parameters: MediatorParameters = [:], source: MediatorCallSource = .local,
+        _ action: String, on target: String, with parameters: MediatorParameters = MediatorParameters(), source: MediatorCallSource = .local,
         cachingTarget: Bool = false, isolation: (any Actor)? = #isolation
     ) throws -> any Sendable {
-        let state = CallState(
-            target: target, action: action, source: source, payload: .values(ParameterLookup(values: parameters.values)),
-            keepsInstance: cachingTarget)
-        return try runSync(
-            state, lookup(ActionKey(target: target, action: action), keepingInstance: cachingTarget),
-            onMainActor: isolation === MainActor.shared)
+        let key = ActionKey(target: target, action: action)
+        let payload = Payload.values(ParameterLookup(values: parameters.values))
+        let cache = ThreadCache.current
+        if !cachingTarget, let binding = boundWithoutInterceptors(key, in: cache) {
+            // Unretained: the thread's cache keeps the binding alive until this call returns.
+            cache.enter()
+            defer { cache.exit() }
+            return try binding._withUnsafeGuaranteedRef { binding in
+                try invokeSync(binding, source: source, payload, onMainActor: isolation === MainActor.shared)
+            }
+        }
+        let state = CallState(target: target, action: action, source: source, payload: payload, keepsInstance: cachingTarget)
+        return try runSync(state, lookup(key, keepingInstance: cachingTarget), onMainActor: isolation === MainActor.shared)
     }
 
     /// Performs an action by name and returns its result as `type`.
@@ -51,12 +58,12 @@ extension Mediator {
     /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
     @inlinable
     public func perform<Result: Sendable>(
-        _ action: String, on target: String, with parameters: MediatorParameters = [:], source: MediatorCallSource = .local,
+        _ action: String, on target: String, with parameters: MediatorParameters = MediatorParameters(), source: MediatorCallSource = .local,
         cachingTarget: Bool = false, as type: Result.Type, isolation: (any Actor)? = #isolation
     ) throws -> Result {
         let value = try perform(
             action, on: target, with: parameters, source: source, cachingTarget: cachingTarget, isolation: isolation)
-        if let typed = value as? Result { return typed }
+        if let typed = Self.cast(value, to: type) { return typed }
         throw resultTypeMismatch(value, expected: type, target: target, action: action)
     }
 
@@ -71,13 +78,17 @@ extension Mediator {
     /// - Throws: A ``MediatorError`` naming what went wrong.
     @discardableResult
     public func performAsync(
-        _ action: String, on target: String, with parameters: MediatorParameters = [:], source: MediatorCallSource = .local,
+        _ action: String, on target: String, with parameters: MediatorParameters = MediatorParameters(), source: MediatorCallSource = .local,
         cachingTarget: Bool = false
     ) async throws -> any Sendable {
-        let state = CallState(
-            target: target, action: action, source: source, payload: .values(ParameterLookup(values: parameters.values)),
-            keepsInstance: cachingTarget)
-        return try await runAsync(state, lookup(ActionKey(target: target, action: action), keepingInstance: cachingTarget))
+        let key = ActionKey(target: target, action: action)
+        let payload = Payload.values(ParameterLookup(values: parameters.values))
+        if !cachingTarget, let binding = boundWithoutInterceptors(key, in: ThreadCache.current) {
+            // Retained: an awaited call may resume on another thread.
+            return try await invokeAsync(binding.takeUnretainedValue(), source: source, payload)
+        }
+        let state = CallState(target: target, action: action, source: source, payload: payload, keepsInstance: cachingTarget)
+        return try await runAsync(state, lookup(key, keepingInstance: cachingTarget))
     }
 
     /// Performs an action by name with `await` and returns its result as `type`.
@@ -96,11 +107,11 @@ extension Mediator {
     /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
     @inlinable
     public func performAsync<Result: Sendable>(
-        _ action: String, on target: String, with parameters: MediatorParameters = [:], source: MediatorCallSource = .local,
+        _ action: String, on target: String, with parameters: MediatorParameters = MediatorParameters(), source: MediatorCallSource = .local,
         cachingTarget: Bool = false, as type: Result.Type
     ) async throws -> Result {
         let value = try await performAsync(action, on: target, with: parameters, source: source, cachingTarget: cachingTarget)
-        if let typed = value as? Result { return typed }
+        if let typed = Self.cast(value, to: type) { return typed }
         throw resultTypeMismatch(value, expected: type, target: target, action: action)
     }
 

@@ -121,7 +121,7 @@ extension Mediator {
     /// - Throws: A ``MediatorError`` saying why the URL was refused or what the action reported.
     @discardableResult
     public func open(
-        _ url: String, with parameters: MediatorParameters = [:], isolation: (any Actor)? = #isolation
+        _ url: String, with parameters: MediatorParameters = MediatorParameters(), isolation: (any Actor)? = #isolation
     ) throws -> any Sendable {
         switch try route(url, with: parameters) {
         case .value(let value): return value
@@ -139,10 +139,10 @@ extension Mediator {
     /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
     @inlinable
     public func open<Result: Sendable>(
-        _ url: String, with parameters: MediatorParameters = [:], as type: Result.Type, isolation: (any Actor)? = #isolation
+        _ url: String, with parameters: MediatorParameters = MediatorParameters(), as type: Result.Type, isolation: (any Actor)? = #isolation
     ) throws -> Result {
         let value = try open(url, with: parameters, isolation: isolation)
-        if let typed = value as? Result { return typed }
+        if let typed = Self.cast(value, to: type) { return typed }
         throw resultTypeMismatch(value, expected: type, target: "URL", action: url)
     }
 
@@ -153,7 +153,7 @@ extension Mediator {
     /// - Returns: The action's result.
     /// - Throws: A ``MediatorError`` saying why the URL was refused or what the action reported.
     @discardableResult
-    public func openAsync(_ url: String, with parameters: MediatorParameters = [:]) async throws -> any Sendable {
+    public func openAsync(_ url: String, with parameters: MediatorParameters = MediatorParameters()) async throws -> any Sendable {
         switch try route(url, with: parameters) {
         case .value(let value): return value
         case let .call(state, lookup): return try await runAsync(state, lookup)
@@ -169,10 +169,10 @@ extension Mediator {
     /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
     @inlinable
     public func openAsync<Result: Sendable>(
-        _ url: String, with parameters: MediatorParameters = [:], as type: Result.Type
+        _ url: String, with parameters: MediatorParameters = MediatorParameters(), as type: Result.Type
     ) async throws -> Result {
         let value = try await openAsync(url, with: parameters)
-        if let typed = value as? Result { return typed }
+        if let typed = Self.cast(value, to: type) { return typed }
         throw resultTypeMismatch(value, expected: type, target: "URL", action: url)
     }
 
@@ -194,7 +194,7 @@ extension Mediator {
             let definition = router.routes[id].definition
             let state = CallState(
                 target: definition.target, action: definition.name, source: .remote,
-                payload: .values(ParameterLookup(url: values, native: native.values)))
+                payload: .values(ParameterLookup(url: URLInput(values), native: native.values)))
             return .call(state, routeLookup(id, in: router))
         case let .named(target, action, parameters):
             let state = CallState(
@@ -209,7 +209,7 @@ extension Mediator {
         let cache = ThreadCache.current
         let now = generation.load(ordering: .acquiring)
         if let (binding, hasInterceptors) = cache.routeBinding(index: id.index, mediatorID: self.id, generation: now) {
-            return Lookup(resolved: .bound(binding), hasInterceptors: hasInterceptors)
+            return Lookup(resolved: .bound(binding.takeUnretainedValue()), hasInterceptors: hasInterceptors)
         }
         let settings = currentSettings()
         let action = router.routes[id]
@@ -238,7 +238,7 @@ extension Mediator {
     /// - Throws: ``MediatorError/Code/urlGenerationFailed``, a not-found error, or
     ///   ``MediatorError/Code/remoteCallNotAllowed`` for a local action.
     public func url(
-        for action: String, on target: String, with parameters: MediatorParameters = [:], scheme: String? = nil
+        for action: String, on target: String, with parameters: MediatorParameters = MediatorParameters(), scheme: String? = nil
     ) throws -> String {
         try url(target: target, action: action, values: parameters.values, scheme: scheme)
     }

@@ -319,6 +319,14 @@ extension MediatorError {
         Self(.handlerFailed(target: target, action: action, underlying: underlying))
     }
     static func mainActorRequired(target: String, action: String) -> Self { Self(.mainActorRequired(target: target, action: action)) }
+    @usableFromInline
+    static func mainActorRequired(for definition: ActionDefinition) -> Self {
+        .mainActorRequired(target: definition.target, action: definition.name)
+    }
+    @usableFromInline
+    static func asyncActionCalledSynchronously(for definition: ActionDefinition) -> Self {
+        .asyncActionCalledSynchronously(target: definition.target, action: definition.name)
+    }
     static func asyncActionCalledSynchronously(target: String, action: String) -> Self {
         Self(.asyncActionCalledSynchronously(target: target, action: action))
     }

@@ -43,9 +43,11 @@ public struct MediatorField<Input: Sendable, Value>: Sendable {
         Self(
             parameter: .required(name, Value.self, summary),
             decode: { lookup, definition in
-                guard let raw = lookup.raw(name) else { throw missing(name, Value.self, definition) }
-                guard let converted = raw.converted(to: Value.self) else { throw invalid(name, Value.self, raw, definition) }
-                return converted
+                switch lookup.convert(name, to: Value.self) {
+                case .converted(let value): return value
+                case .absent: throw missing(name, Value.self, definition)
+                case .invalid(let raw): throw invalid(name, Value.self, raw, definition)
+                }
             },
             encode: { value($0) })
     }
@@ -63,9 +65,11 @@ public struct MediatorField<Input: Sendable, Value>: Sendable {
         Self(
             parameter: .optional(name, Wrapped.self, summary),
             decode: { lookup, definition in
-                guard let raw = lookup.raw(name) else { return nil }
-                guard let converted = raw.converted(to: Wrapped.self) else { throw invalid(name, Wrapped.self, raw, definition) }
-                return converted
+                switch lookup.convert(name, to: Wrapped.self) {
+                case .converted(let value): return value
+                case .absent: return nil
+                case .invalid(let raw): throw invalid(name, Wrapped.self, raw, definition)
+                }
             },
             encode: { input in value(input).map { $0 } })
     }
@@ -84,9 +88,11 @@ public struct MediatorField<Input: Sendable, Value>: Sendable {
         Self(
             parameter: .optional(name, Value.self, default: defaultValue, summary),
             decode: { lookup, definition in
-                guard let raw = lookup.raw(name) else { return defaultValue }
-                guard let converted = raw.converted(to: Value.self) else { throw invalid(name, Value.self, raw, definition) }
-                return converted
+                switch lookup.convert(name, to: Value.self) {
+                case .converted(let value): return value
+                case .absent: return defaultValue
+                case .invalid(let raw): throw invalid(name, Value.self, raw, definition)
+                }
             },
             encode: { value($0) })
     }

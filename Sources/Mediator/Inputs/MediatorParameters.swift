@@ -15,21 +15,35 @@ public struct MediatorParameters: Sendable, ExpressibleByDictionaryLiteral, Cust
     /// The definition of the action being called, set by the mediator: declared defaults and error context.
     var definition: ActionDefinition?
 
+    /// Creates empty parameters.
+    public init() {
+        self.values = Dictionary()
+    }
+
     /// Creates parameters from a dictionary of values.
     /// - Parameter values: The values, keyed by parameter name.
-    public init(_ values: [String: any Sendable] = [:]) {
+    public init(_ values: [String: any Sendable]) {
         self.values = values
     }
 
     /// Creates parameters from a dictionary literal; a repeated key keeps its last value.
     /// - Parameter elements: The key-value pairs.
     public init(dictionaryLiteral elements: (String, any Sendable)...) {
-        // Plain inserts: Dictionary(_:uniquingKeysWith:) goes through a merge path that costs
-        // several times more on this per-call path.
-        var values = [String: any Sendable](minimumCapacity: elements.count)
+        guard !elements.isEmpty else {
+            self.values = Dictionary()
+            return
+        }
+        // Start from an empty table with room for a typical call's parameters: its first insert
+        // copies it (specialized code), where `init(minimumCapacity:)` ran unspecialized and looked
+        // up generic metadata on every call, and inserting into an empty dictionary regrows it.
+        var values = elements.count <= Self.roomyCount ? Self.roomyEmpty : Dictionary(minimumCapacity: elements.count)
         for (key, value) in elements { values[key] = value }
         self.values = values
     }
+
+    /// How many parameters `roomyEmpty` holds without growing.
+    private static let roomyCount = 6
+    private static let roomyEmpty = [String: any Sendable](minimumCapacity: roomyCount)
 
     /// The raw value for a key, or `nil`; setting `nil` removes the key.
     public subscript(key: String) -> (any Sendable)? {

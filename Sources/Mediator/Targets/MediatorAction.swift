@@ -92,57 +92,94 @@ public struct MediatorAction<Target: Sendable>: Sendable {
 
     // MARK: Binding
 
-    /// Makes the function that binds the handler to an instance: the typed run for contract calls,
-    /// and the erased run that decodes a ``Payload`` for calls by name and URLs.
+    /// Makes the function that binds the handler to an instance, for one resolution on one thread:
+    /// the typed forms for contract calls, and the forms that decode a ``Payload`` for calls by
+    /// name and URLs, each applying the calling rules.
     @inlinable
     static func binder<Input: Sendable, Output: Sendable>(
         schema: MediatorSchema<Input>, handler: Handler<Target, Input, Output>
     ) -> @Sendable (InstanceSource<Target>, ActionDefinition) -> AnyBinding {
         { source, definition in
-            let run = bound(handler, to: source, definition: definition)
-            let erased: Run<Payload, any Sendable>
-            switch run {
-            case .sync(let call):
-                erased = .sync { payload in try call(input(from: payload, schema: schema, definition: definition)) }
-            case .async(let call):
-                erased = .async { payload in try await call(input(from: payload, schema: schema, definition: definition)) }
-            case .mainActor(let call):
-                erased = .mainActor { payload in try call(input(from: payload, schema: schema, definition: definition)) }
+            let runSync: @Sendable (Input) throws -> Output
+            let runOnMainActor: @MainActor @Sendable (Input) throws -> Output
+            let runAsync: @Sendable (Input) async throws -> Output
+            switch handler {
+            case .sync(let handler):
+                let run = bound(handler, to: source, definition: definition)
+                runSync = run
+                runOnMainActor = { input in try run(input) }
+                runAsync = { input in try run(input) }
+            case .async(let handler):
+                runSync = { _ in throw MediatorError.asyncActionCalledSynchronously(for: definition) }
+                runOnMainActor = { _ in throw MediatorError.asyncActionCalledSynchronously(for: definition) }
+                runAsync = bound(handler, to: source, definition: definition)
+            case .mainActor(let handler):
+                let run = boundOnMainActor(handler, to: source, definition: definition)
+                runSync = { _ in throw MediatorError.mainActorRequired(for: definition) }
+                runOnMainActor = run
+                runAsync = { input in try await MainActor.run { try run(input) } }
             }
             let kept: Bool
             if case .kept = source { kept = true } else { kept = false }
-            return Binding(definition: definition, run: run, erased: erased, usesKeptInstance: kept)
+            // Formed here, where `Input` and `Output` are concrete, so decoding and boxing the result specialize.
+            return Binding(
+                definition: definition, usesKeptInstance: kept, runSync: runSync, runOnMainActor: runOnMainActor,
+                runAsync: runAsync,
+                callSync: { payload in try runSync(input(from: payload, schema: schema, definition: definition)) },
+                callOnMainActor: { payload in try runOnMainActor(input(from: payload, schema: schema, definition: definition)) },
+                callAsync: { payload in try await runAsync(input(from: payload, schema: schema, definition: definition)) })
         }
     }
 
-    /// The handler with its instance applied; errors it throws are reported as this action's.
+    /// A synchronous handler with its instance applied; errors it throws are reported as this action's.
     @inlinable
     static func bound<Input: Sendable, Output: Sendable>(
-        _ handler: Handler<Target, Input, Output>, to source: InstanceSource<Target>, definition: ActionDefinition
-    ) -> Run<Input, Output> {
-        switch (handler, source) {
-        case (.sync(let handler), .kept(let target)):
-            .sync { input in
+        _ handler: @escaping @Sendable (Target, Input) throws -> Output, to source: InstanceSource<Target>,
+        definition: ActionDefinition
+    ) -> @Sendable (Input) throws -> Output {
+        switch source {
+        case .kept(let target):
+            { input in
                 do { return try handler(target, input) } catch { throw Mediator.handlerError(error, of: definition) }
             }
-        case (.sync(let handler), .perCall(let make)):
-            .sync { input in
+        case .perCall(let make):
+            { input in
                 do { return try handler(make(), input) } catch { throw Mediator.handlerError(error, of: definition) }
             }
-        case (.async(let handler), .kept(let target)):
-            .async { input in
+        }
+    }
+
+    /// An asynchronous handler with its instance applied.
+    @inlinable
+    static func bound<Input: Sendable, Output: Sendable>(
+        _ handler: @escaping @Sendable (Target, Input) async throws -> Output, to source: InstanceSource<Target>,
+        definition: ActionDefinition
+    ) -> @Sendable (Input) async throws -> Output {
+        switch source {
+        case .kept(let target):
+            { input in
                 do { return try await handler(target, input) } catch { throw Mediator.handlerError(error, of: definition) }
             }
-        case (.async(let handler), .perCall(let make)):
-            .async { input in
+        case .perCall(let make):
+            { input in
                 do { return try await handler(make(), input) } catch { throw Mediator.handlerError(error, of: definition) }
             }
-        case (.mainActor(let handler), .kept(let target)):
-            .mainActor { input in
+        }
+    }
+
+    /// A main-actor handler with its instance applied.
+    @inlinable
+    static func boundOnMainActor<Input: Sendable, Output: Sendable>(
+        _ handler: @escaping @MainActor @Sendable (Target, Input) throws -> Output, to source: InstanceSource<Target>,
+        definition: ActionDefinition
+    ) -> @MainActor @Sendable (Input) throws -> Output {
+        switch source {
+        case .kept(let target):
+            { input in
                 do { return try handler(target, input) } catch { throw Mediator.handlerError(error, of: definition) }
             }
-        case (.mainActor(let handler), .perCall(let make)):
-            .mainActor { input in
+        case .perCall(let make):
+            { input in
                 do { return try handler(make(), input) } catch { throw Mediator.handlerError(error, of: definition) }
             }
         }

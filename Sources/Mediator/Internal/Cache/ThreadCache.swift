@@ -16,9 +16,14 @@ import Synchronization
 /// a hit, and no object another thread uses is retained, so concurrent callers never contend.
 ///
 /// The state is a struct in memory this thread allocated, reached through a pointer kept in
-/// thread-specific storage: a hit reads fields in place, so it copies no slot and retains nothing
-/// but the binding it returns (a class instance here would cost a retain per access, and a stored
-/// `var` of a class a dynamic exclusivity check).
+/// thread-specific storage: a hit reads fields in place, copying no slot (a class instance here
+/// would cost a retain per access, and a stored `var` of a class a dynamic exclusivity check).
+///
+/// A synchronous hit does not even retain the binding it runs. A slot owns its bindings (`owned`)
+/// and indexes them unretained; whatever a slot lets go of while a synchronous call is running on
+/// this thread (a handler that registers a target empties the slot, say) is released only when the
+/// outermost such call returns (`enter()`/`exit()`), so no binding is freed while it runs.
+@usableFromInline
 struct ThreadCache {
     struct Slot {
         let mediatorID: UInt64
@@ -26,19 +31,34 @@ struct ThreadCache {
         var settings: MediatorSettings
         /// Cached from `settings` so a call without interceptors reads only this thread's memory.
         var hasInterceptors: Bool
+        /// Every binding the slot's tables point to, kept alive for as long as the slot lives.
+        var owned: [AnyBinding] = []
         /// Calls by name.
-        var byName: [ActionKey: AnyBinding] = [:]
+        var byName: [ActionKey: Unmanaged<AnyBinding>] = [:]
+        /// The last few calls by name, matched by identical string representation before any hashing.
+        var recent: ContiguousArray<RecentName> = []
+        var nextRecent = 0
         /// Typed calls, by contract key index: no name is hashed on a hit. Holds only bindings whose
         /// input and output types are exactly the contract's.
-        var byContract: ContiguousArray<AnyBinding?> = []
+        var byContract: ContiguousArray<Unmanaged<AnyBinding>?> = []
         /// The mediator's URL router at this generation, once a URL was opened on this thread; the
         /// router is immutable, so threads share it without locks.
         var router: URLRouter?
         /// URL calls, by the router's action index: a matched route reaches its binding without a name lookup.
-        var byRoute: ContiguousArray<AnyBinding?> = []
+        var byRoute: ContiguousArray<Unmanaged<AnyBinding>?> = []
     }
 
+    /// A call by name's names and binding, remembered so a repeat call with the same strings skips hashing.
+    struct RecentName {
+        let key: ActionKey
+        let binding: Unmanaged<AnyBinding>
+    }
+
+    /// How many recent calls by name a slot remembers.
+    static let recentLimit = 4
+
     /// Everything one thread keeps.
+    @usableFromInline
     struct State {
         /// This thread's id, for the instance coordinator's wait graph; never reused.
         let threadID: UInt64
@@ -51,12 +71,51 @@ struct ThreadCache {
         var creating: [String] = []
         /// The target boxes whose declarations this thread is reading.
         var readingTables: [ObjectIdentifier] = []
+        /// How many synchronous calls that use an unretained binding are running on this thread.
+        @usableFromInline var inFlight = 0
+        /// What slots let go of while such a call was running; released when the outermost returns.
+        @usableFromInline var deferred: [Any] = []
+
+        init(threadID: UInt64, seenRetirements: UInt64, slots: UnsafeMutablePointer<Slot>) {
+            self.threadID = threadID
+            self.seenRetirements = seenRetirements
+            self.slots = slots
+        }
     }
 
     /// At most this many mediators are cached per thread; tests create many short-lived ones.
     static let slotLimit = 8
 
-    let state: UnsafeMutablePointer<State>
+    @usableFromInline let state: UnsafeMutablePointer<State>
+
+    /// Marks the start of a synchronous call that runs an unretained binding.
+    @inlinable
+    func enter() {
+        state.pointee.inFlight &+= 1
+    }
+
+    /// Marks its end; the outermost end releases what was let go of meanwhile.
+    @inlinable
+    func exit() {
+        state.pointee.inFlight &-= 1
+        if state.pointee.inFlight == 0, !state.pointee.deferred.isEmpty { releaseDeferred() }
+    }
+
+    @usableFromInline
+    func releaseDeferred() {
+        let released = state.pointee.deferred
+        state.pointee.deferred = []
+        withExtendedLifetime(released) {}
+    }
+
+    /// Releases now, or after the outermost running call if one is running.
+    private func release(_ values: [Any]) {
+        if state.pointee.inFlight > 0 {
+            state.pointee.deferred.append(contentsOf: values)
+        } else {
+            withExtendedLifetime(values) {}
+        }
+    }
 
     /// This thread's id.
     var threadID: UInt64 { state.pointee.threadID }
@@ -81,27 +140,50 @@ struct ThreadCache {
         return nil
     }
 
-    /// A call by name's binding, and whether interceptors are installed, if resolved at `generation`.
+    /// A call by name's binding (unretained), and whether interceptors are installed, if resolved at `generation`.
+    ///
+    /// The recent names are tried first: strings stored identically are the same bytes, so a repeat
+    /// call with the same strings (a literal, a short name) is found without hashing either name.
     @inline(__always)
-    func binding(for key: ActionKey, mediatorID: UInt64, generation: UInt64) -> (AnyBinding, hasInterceptors: Bool)? {
+    func binding(for key: ActionKey, mediatorID: UInt64, generation: UInt64) -> (Unmanaged<AnyBinding>, hasInterceptors: Bool)? {
         guard let index = slotIndex(for: mediatorID, generation: generation) else { return nil }
         let slots = state.pointee.slots
+        for recent in slots[index].recent
+        where NameComparison.identicalRepresentation(recent.key.target, key.target)
+            && NameComparison.identicalRepresentation(recent.key.action, key.action)
+        {
+            return (recent.binding, slots[index].hasInterceptors)
+        }
         guard let binding = slots[index].byName[key] else { return nil }
+        remember(key, binding, in: index)
         return (binding, slots[index].hasInterceptors)
     }
 
-    /// A typed call's binding, if this thread resolved the contract at `generation` and no interceptor is installed.
+    /// Adds a call by name to the slot's recent names, replacing the oldest.
+    private func remember(_ key: ActionKey, _ binding: Unmanaged<AnyBinding>, in index: Int) {
+        let slots = state.pointee.slots
+        let entry = RecentName(key: key, binding: binding)
+        if slots[index].recent.count < Self.recentLimit {
+            slots[index].recent.append(entry)
+        } else {
+            slots[index].recent[slots[index].nextRecent] = entry
+            slots[index].nextRecent = (slots[index].nextRecent + 1) % Self.recentLimit
+        }
+    }
+
+    /// A typed call's binding (unretained), if this thread resolved the contract at `generation` and
+    /// no interceptor is installed.
     @inline(__always)
-    func contractBinding(index: Int, mediatorID: UInt64, generation: UInt64) -> AnyBinding? {
+    func contractBinding(index: Int, mediatorID: UInt64, generation: UInt64) -> Unmanaged<AnyBinding>? {
         guard let slot = slotIndex(for: mediatorID, generation: generation) else { return nil }
         let slots = state.pointee.slots
         guard !slots[slot].hasInterceptors, index < slots[slot].byContract.count else { return nil }
         return slots[slot].byContract[index]
     }
 
-    /// A URL call's binding by the router's action index, and whether interceptors are installed.
+    /// A URL call's binding (unretained) by the router's action index, and whether interceptors are installed.
     @inline(__always)
-    func routeBinding(index: Int, mediatorID: UInt64, generation: UInt64) -> (AnyBinding, hasInterceptors: Bool)? {
+    func routeBinding(index: Int, mediatorID: UInt64, generation: UInt64) -> (Unmanaged<AnyBinding>, hasInterceptors: Bool)? {
         guard let slot = slotIndex(for: mediatorID, generation: generation) else { return nil }
         let slots = state.pointee.slots
         guard index < slots[slot].byRoute.count, let binding = slots[slot].byRoute[index] else { return nil }
@@ -125,9 +207,9 @@ struct ThreadCache {
 
     /// Stores a resolution made at `generation` under every key given.
     ///
-    /// Whatever the write replaces (an older slot, an evicted one, an older binding) is released
-    /// only after the write is complete: releasing a binding can release a target instance, whose
-    /// deinitializer may call a mediator and so come back here.
+    /// Whatever the write replaces (an older slot, an evicted one) is released only after the write
+    /// is complete, and after the outermost running call: releasing a binding can release a target
+    /// instance, whose deinitializer may call a mediator and so come back here.
     func store(
         _ binding: AnyBinding? = nil, name: ActionKey? = nil, contract: Int? = nil, route: Int? = nil,
         router: URLRouter? = nil, mediatorID: UInt64, generation: UInt64, settings: MediatorSettings
@@ -154,27 +236,32 @@ struct ThreadCache {
             state.pointee.slotCount += 1
         }
         if let binding {
-            if let name, let old = slots[index].byName.updateValue(binding, forKey: name) { released.append(old) }
+            // A replaced binding stays in `owned` (a call may be running it) until the slot goes.
+            slots[index].owned.append(binding)
+            let unretained = Unmanaged.passUnretained(binding)
+            if let name {
+                slots[index].byName[name] = unretained
+                // A newer binding for names already remembered replaces theirs.
+                slots[index].recent.removeAll { $0.key == name }
+            }
             if let contract, contract < ContractKey.cachedLimit {
                 if slots[index].byContract.count <= contract {
                     slots[index].byContract.append(contentsOf: repeatElement(nil, count: contract + 1 - slots[index].byContract.count))
                 }
-                if let old = slots[index].byContract[contract] { released.append(old) }
-                slots[index].byContract[contract] = binding
+                slots[index].byContract[contract] = unretained
             }
             if let route {
                 if slots[index].byRoute.count <= route {
                     slots[index].byRoute.append(contentsOf: repeatElement(nil, count: route + 1 - slots[index].byRoute.count))
                 }
-                if let old = slots[index].byRoute[route] { released.append(old) }
-                slots[index].byRoute[route] = binding
+                slots[index].byRoute[route] = unretained
             }
         }
         if let router {
             if let old = slots[index].router { released.append(old) }
             slots[index].router = router
         }
-        withExtendedLifetime(released) {}
+        release(released)
     }
 
     // MARK: Declarations being read
@@ -200,6 +287,7 @@ struct ThreadCache {
     /// are dropped (checked only when a mediator was released since this thread last looked), so a
     /// released mediator's bindings, and the instances they hold, do not outlive it on this thread.
     @inline(__always)
+    @usableFromInline
     static var current: ThreadCache {
         let cache: ThreadCache
         if let pointer = pthread_getspecific(key) {
@@ -230,7 +318,7 @@ struct ThreadCache {
     private static func free(_ raw: UnsafeMutableRawPointer) {
         let state = raw.assumingMemoryBound(to: State.self)
         let slots = state.pointee.slots
-        let dropped = Array(UnsafeBufferPointer(start: slots, count: state.pointee.slotCount))
+        let dropped = (Array(UnsafeBufferPointer(start: slots, count: state.pointee.slotCount)), state.pointee.deferred)
         slots.deinitialize(count: state.pointee.slotCount)
         slots.deallocate()
         state.deinitialize(count: 1)
@@ -271,7 +359,7 @@ struct ThreadCache {
             }
         }
         state.pointee.slotCount = kept
-        withExtendedLifetime(released) {}
+        release(released)
     }
 
     private static let nextThreadID = Atomic<UInt64>(1)

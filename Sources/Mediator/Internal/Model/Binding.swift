@@ -1,37 +1,62 @@
 /// An action bound to its handler and target instance, ready to run: what the per-thread caches hold.
 ///
-/// Each thread resolves its own bindings, so no two threads share a binding's reference count.
-/// `run` takes the typed input (the contract door's fast path); `erased` takes a ``Payload`` and
-/// returns the result as `any Sendable`, for calls by name, URLs and redirected calls. Both are
-/// formed, specialized, in the module that declared the action (see `MediatorAction.binder`).
+/// Each thread resolves its own bindings, so no two threads share a binding's reference count. The
+/// handler is held three ways, one per way a caller can run it, each already applying the calling
+/// rules (a synchronous run of an asynchronous action throws, say), so a caller picks one and calls
+/// it: no switch, and no copy of a closure out of an enum (which would retain its context on every
+/// call). `callSync`/`callOnMainActor`/`callAsync` take a ``Payload`` and return `any Sendable`, for
+/// calls by name, URLs and redirected calls; `Binding` adds the typed forms for contract calls. All
+/// are formed, specialized, in the module that declared the action (see `MediatorAction.binder`).
 @usableFromInline
 class AnyBinding: @unchecked Sendable {
     // @unchecked: every stored property is a `let` of a Sendable type; the class is not final only
     // so that `Binding<Input, Output>` can add the typed handler.
     @usableFromInline let definition: ActionDefinition
-    let erased: Run<Payload, any Sendable>
     /// Whether the handler runs on the one instance the mediator keeps.
     let usesKeptInstance: Bool
-
-    @usableFromInline
-    init(definition: ActionDefinition, erased: Run<Payload, any Sendable>, usesKeptInstance: Bool) {
-        self.definition = definition
-        self.erased = erased
-        self.usesKeptInstance = usesKeptInstance
-    }
-}
-
-/// A binding whose handler takes `Input` and returns `Output`.
-@usableFromInline
-final class Binding<Input: Sendable, Output: Sendable>: AnyBinding, @unchecked Sendable {
-    // @unchecked: `run` is a `let` of a Sendable type, as everything the superclass stores.
-    @usableFromInline let run: Run<Input, Output>
+    /// Runs without `await`, off the main actor: a synchronous handler; otherwise the calling-convention error.
+    @usableFromInline let callSync: @Sendable (Payload) throws -> any Sendable
+    /// Runs without `await` on the main actor: a synchronous or main-actor handler.
+    @usableFromInline let callOnMainActor: @MainActor @Sendable (Payload) throws -> any Sendable
+    /// Runs with `await`, whatever the handler.
+    @usableFromInline let callAsync: @Sendable (Payload) async throws -> any Sendable
 
     @usableFromInline
     init(
-        definition: ActionDefinition, run: Run<Input, Output>, erased: Run<Payload, any Sendable>, usesKeptInstance: Bool
+        definition: ActionDefinition, usesKeptInstance: Bool, callSync: @escaping @Sendable (Payload) throws -> any Sendable,
+        callOnMainActor: @escaping @MainActor @Sendable (Payload) throws -> any Sendable,
+        callAsync: @escaping @Sendable (Payload) async throws -> any Sendable
     ) {
-        self.run = run
-        super.init(definition: definition, erased: erased, usesKeptInstance: usesKeptInstance)
+        self.definition = definition
+        self.usesKeptInstance = usesKeptInstance
+        self.callSync = callSync
+        self.callOnMainActor = callOnMainActor
+        self.callAsync = callAsync
+    }
+}
+
+/// A binding whose handler takes `Input` and returns `Output`: the typed forms, for contract calls.
+@usableFromInline
+final class Binding<Input: Sendable, Output: Sendable>: AnyBinding, @unchecked Sendable {
+    // @unchecked: every stored property is a `let` of a Sendable type, as everything the superclass stores.
+    @usableFromInline let runSync: @Sendable (Input) throws -> Output
+    @usableFromInline let runOnMainActor: @MainActor @Sendable (Input) throws -> Output
+    @usableFromInline let runAsync: @Sendable (Input) async throws -> Output
+
+    @usableFromInline
+    init(
+        definition: ActionDefinition, usesKeptInstance: Bool, runSync: @escaping @Sendable (Input) throws -> Output,
+        runOnMainActor: @escaping @MainActor @Sendable (Input) throws -> Output,
+        runAsync: @escaping @Sendable (Input) async throws -> Output,
+        callSync: @escaping @Sendable (Payload) throws -> any Sendable,
+        callOnMainActor: @escaping @MainActor @Sendable (Payload) throws -> any Sendable,
+        callAsync: @escaping @Sendable (Payload) async throws -> any Sendable
+    ) {
+        self.runSync = runSync
+        self.runOnMainActor = runOnMainActor
+        self.runAsync = runAsync
+        super.init(
+            definition: definition, usesKeptInstance: usesKeptInstance, callSync: callSync, callOnMainActor: callOnMainActor,
+            callAsync: callAsync)
     }
 }

@@ -7,9 +7,10 @@ enum Payload: Sendable {
     case values(ParameterLookup)
 }
 
-/// A typed call's input, with its schema's view of it as named values.
+/// A typed call's input, with its schema's view of it as named values. A class, so the pipeline
+/// passes one reference around instead of copying an existential and a closure.
 @usableFromInline
-struct TypedInput: Sendable {
+final class TypedInput: Sendable {
     @usableFromInline let value: any Sendable
     @usableFromInline let type: ObjectIdentifier
     /// The input as named values, from its schema: what interceptors see, what the remote policy
@@ -52,7 +53,7 @@ enum RawParameter: Sendable {
     @inlinable
     func converted<Value: MediatorParameterValue>(to type: Value.Type) -> Value? {
         switch self {
-        case .value(let raw): Value.mediatorValue(from: raw)
+        case .value(let raw): RawParameter.exactly(raw, as: Value.self) ?? Value.mediatorValue(from: raw)
         case .text(let text): Value.mediatorValue(fromText: text)
         case .texts(let list): Value.mediatorValue(from: list)
         case .segments(let list): Value.mediatorValue(from: list) ?? Value.mediatorValue(fromText: list.joined(separator: "/"))
@@ -60,19 +61,39 @@ enum RawParameter: Sendable {
     }
 }
 
+extension RawParameter {
+    /// The value itself when it is exactly of type `Value`: the types are compared, without the
+    /// runtime's general dynamic cast (the usual case for native callers, which pass `42` for an `Int`).
+    @inlinable
+    static func exactly<Value>(_ raw: any Sendable, as type: Value.Type) -> Value? {
+        func open<Supplied: Sendable>(_ supplied: Supplied) -> Value? {
+            Supplied.self == Value.self ? unsafeBitCast(supplied, to: Value.self) : nil
+        }
+        return open(raw)
+    }
+}
+
+/// A named value converted to a declared type: absent, converted, or not convertible (with what was supplied).
+@usableFromInline
+enum Conversion<Value> {
+    case absent
+    case converted(Value)
+    case invalid(RawParameter)
+}
+
 /// The values a call supplies by name, where they came from, and which of them a remote caller set.
 @usableFromInline
 struct ParameterLookup: Sendable {
     /// Values supplied by name: by the caller, a redirect or a fallback. In a remote call they are remote input.
-    var values: [String: any Sendable]
+    @usableFromInline var values: [String: any Sendable]
     /// A URL's path and query values: always remote input.
-    var url: URLValues?
+    @usableFromInline var url: URLInput?
     /// The values a native caller passed along with a URL (`open(_:with:)`): never remote input,
     /// and they win over the URL's.
-    var native: [String: any Sendable]
+    @usableFromInline var native: [String: any Sendable]
 
     @usableFromInline
-    init(values: [String: any Sendable] = [:], url: URLValues? = nil, native: [String: any Sendable] = [:]) {
+    init(values: [String: any Sendable] = Dictionary(), url: URLInput? = nil, native: [String: any Sendable] = Dictionary()) {
         self.values = values
         self.url = url
         self.native = native
@@ -83,26 +104,51 @@ struct ParameterLookup: Sendable {
     func raw(_ key: String) -> RawParameter? {
         if !native.isEmpty, let value = native[key] { return .value(value) }
         if !values.isEmpty, let value = values[key] { return .value(value) }
-        return url?.raw(key)
+        return url?.values.raw(key)
+    }
+
+    /// The value for a key converted to `Value`. A call by name (no URL, no native values) reads its
+    /// dictionary directly, without wrapping the value first.
+    @inlinable
+    func convert<Value: MediatorParameterValue>(_ key: String, to type: Value.Type) -> Conversion<Value> {
+        if url == nil, native.isEmpty {
+            guard let value = values[key] else { return .absent }
+            if let converted = RawParameter.exactly(value, as: Value.self) ?? Value.mediatorValue(from: value) {
+                return .converted(converted)
+            }
+            return .invalid(.value(value))
+        }
+        guard let raw = raw(key) else { return .absent }
+        guard let converted = raw.converted(to: Value.self) else { return .invalid(raw) }
+        return .converted(converted)
     }
 
     /// Whether a value for `key` came from remote input (the URL or values by name), which the remote
     /// policy refuses for native-only parameters.
     func suppliesRemotely(_ key: String) -> Bool {
-        values[key] != nil || url?.raw(key) != nil
+        values[key] != nil || url?.values.raw(key) != nil
     }
 
     /// Every value as a dictionary, native values winning: what interceptors and fallbacks see.
     func materialized() -> [String: any Sendable] {
-        var result = url?.materialized() ?? [:]
+        var result = url?.values.materialized() ?? [:]
         for (key, value) in values { result[key] = value }
         for (key, value) in native { result[key] = value }
         return result
     }
 }
 
-/// The values a URL supplies: what its route captured from the path, then its query (and fragment) items.
+/// A routed URL's values, once routing is done: one reference for the pipeline to pass around.
 @usableFromInline
+final class URLInput: Sendable {
+    let values: URLValues
+
+    init(_ values: URLValues) {
+        self.values = values
+    }
+}
+
+/// The values a URL supplies: what its route captured from the path, then its query (and fragment) items.
 struct URLValues: Sendable {
     /// Placeholder and wildcard values, in the route's order; they win over query items.
     var captures: [(name: String, value: RawParameter)] = []

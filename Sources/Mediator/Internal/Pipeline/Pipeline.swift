@@ -5,12 +5,16 @@
 /// ```
 /// (* only when installed or needed). `runSync` and `runAsync` are its two drivers; they differ
 /// only where an asynchronous interceptor decision or handler must be awaited. Everything else,
-/// the interceptor loop, the not-found chain and the remote policy, is shared code.
+/// the interceptor loop, the not-found chain and the remote policy, is shared code. The remote
+/// policy is part of `invokeSync`/`invokeAsync`, the only functions that run a handler from here,
+/// so no path reaches a handler around it. (A typed call's fast path, in `Mediator+Call.swift`,
+/// runs handlers too, but only for local calls with nothing installed, to which the policy does
+/// not apply.)
 extension Mediator {
     /// What a call does once interceptors have decided: run a binding, or return a value a not-found
     /// handler supplied.
     enum Settled {
-        case run(AnyBinding, Payload)
+        case run(AnyBinding, source: MediatorCallSource, Payload)
         case value(any Sendable)
     }
 
@@ -18,6 +22,9 @@ extension Mediator {
     /// actor, the only place a main-actor action can run synchronously.
     func runSync(_ state: CallState, _ lookup: Lookup, onMainActor: Bool) throws -> any Sendable {
         guard lookup.hasInterceptors else {
+            if case .bound(let binding) = lookup.resolved {
+                return try invokeSync(binding, source: state.source, state.payload(for: binding), onMainActor: onMainActor)
+            }
             var state = state
             return try invokeSync(settle(&state, lookup.resolved), onMainActor: onMainActor)
         }
@@ -40,6 +47,9 @@ extension Mediator {
     /// and asynchronous and main-actor actions run.
     func runAsync(_ state: CallState, _ lookup: Lookup) async throws -> any Sendable {
         guard lookup.hasInterceptors else {
+            if case .bound(let binding) = lookup.resolved {
+                return try await invokeAsync(binding, source: state.source, state.payload(for: binding))
+            }
             var state = state
             return try await invokeAsync(settle(&state, lookup.resolved))
         }
@@ -64,17 +74,14 @@ extension Mediator {
         }
     }
 
-    /// Follows the not-found chain until the call has an action (or a value), then applies the
-    /// remote policy to that action: the one place the policy is checked, after every redirect.
+    /// Follows the not-found chain until the call has an action to run (or a value to return).
     func settle(_ state: inout CallState, _ first: Resolved) throws -> Settled {
         var resolved = first
         var redirectsLeft = Self.fallbackRedirectLimit
         while true {
             switch resolved {
             case .bound(let binding):
-                let payload = state.payload(for: binding)
-                try RemotePolicy.check(binding.definition, payload, source: state.source)
-                return .run(binding, payload)
+                return .run(binding, source: state.source, state.payload(for: binding))
             case .unusable(let error):
                 throw error
             case .missingTarget, .missingAction:
@@ -92,37 +99,34 @@ extension Mediator {
     }
 
     private func invokeSync(_ settled: Settled, onMainActor: Bool) throws -> any Sendable {
-        guard case .run(let binding, let payload) = settled else {
-            if case .value(let value) = settled { return value }
-            return ()
-        }
-        switch binding.erased {
-        case .sync(let run):
-            return try run(payload)
-        case .async:
-            let definition = binding.definition
-            throw MediatorError.asyncActionCalledSynchronously(target: definition.target, action: definition.name)
-        case .mainActor(let run):
-            // The caller's isolation, not the thread: on Linux test runners main-actor code runs
-            // off the main thread, and nonisolated code on the main thread is not main-actor code.
-            guard onMainActor else {
-                let definition = binding.definition
-                throw MediatorError.mainActorRequired(target: definition.target, action: definition.name)
-            }
-            return try MainActor.assumeIsolated { try run(payload) }
+        switch settled {
+        case .value(let value): return value
+        case let .run(binding, source, payload): return try invokeSync(binding, source: source, payload, onMainActor: onMainActor)
         }
     }
 
     private func invokeAsync(_ settled: Settled) async throws -> any Sendable {
-        guard case .run(let binding, let payload) = settled else {
-            if case .value(let value) = settled { return value }
-            return ()
+        switch settled {
+        case .value(let value): return value
+        case let .run(binding, source, payload): return try await invokeAsync(binding, source: source, payload)
         }
-        switch binding.erased {
-        case .sync(let run): return try run(payload)
-        case .async(let run): return try await run(payload)
-        case .mainActor(let run): return try await MainActor.run { try run(payload) }
-        }
+    }
+
+    /// Runs a handler without `await`, after the remote policy allows it.
+    func invokeSync(
+        _ binding: AnyBinding, source: MediatorCallSource, _ payload: Payload, onMainActor: Bool
+    ) throws -> any Sendable {
+        try RemotePolicy.check(binding.definition, payload, source: source)
+        // The caller's isolation, not the thread, decides: on Linux test runners main-actor code runs
+        // off the main thread, and nonisolated code on the main thread is not main-actor code.
+        guard onMainActor, binding.definition.execution == .mainActor else { return try binding.callSync(payload) }
+        return try MainActor.assumeIsolated { try binding.callOnMainActor(payload) }
+    }
+
+    /// Runs a handler with `await`, after the remote policy allows it.
+    func invokeAsync(_ binding: AnyBinding, source: MediatorCallSource, _ payload: Payload) async throws -> any Sendable {
+        try RemotePolicy.check(binding.definition, payload, source: source)
+        return try await binding.callAsync(payload)
     }
 
     /// An error a handler threw, as the caller sees it: wrapped in ``MediatorError/Code/handlerFailed``

@@ -27,12 +27,25 @@ extension Mediator {
     @inline(__always)
     func lookup(_ key: ActionKey, keepingInstance: Bool = false, contract: ContractKey? = nil) -> Lookup {
         let cache = ThreadCache.current
-        if let (binding, hasInterceptors) = cache.binding(for: key, mediatorID: id, generation: generation.load(ordering: .acquiring)),
-            !keepingInstance || binding.usesKeptInstance
+        if let (unretained, hasInterceptors) = cache.binding(
+            for: key, mediatorID: id, generation: generation.load(ordering: .acquiring))
         {
-            return Lookup(resolved: .bound(binding), hasInterceptors: hasInterceptors)
+            let binding = unretained.takeUnretainedValue()
+            if !keepingInstance || binding.usesKeptInstance {
+                return Lookup(resolved: .bound(binding), hasInterceptors: hasInterceptors)
+            }
         }
         return resolve(key, keepingInstance: keepingInstance, contract: contract, cache: cache)
+    }
+
+    /// This thread's binding (unretained) for a call by name when it is current and no interceptor
+    /// is installed: such a call goes straight to the handler (through the remote policy, in `invokeSync`).
+    @inline(__always)
+    func boundWithoutInterceptors(_ key: ActionKey, in cache: ThreadCache) -> Unmanaged<AnyBinding>? {
+        guard let (binding, hasInterceptors) = cache.binding(
+            for: key, mediatorID: id, generation: generation.load(ordering: .acquiring)), !hasInterceptors
+        else { return nil }
+        return binding
     }
 
     private func resolve(_ key: ActionKey, keepingInstance: Bool, contract: ContractKey?, cache: ThreadCache) -> Lookup {

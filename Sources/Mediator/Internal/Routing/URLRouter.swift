@@ -204,7 +204,7 @@ final class URLRouter: Sendable {
             return false
         }
         return RemotePolicy.violation(
-            of: routes[id].definition, by: .values(ParameterLookup(url: values)), source: .remote) == nil
+            of: routes[id].definition, by: .values(ParameterLookup(url: URLInput(values))), source: .remote) == nil
     }
 
     /// The best route for a path: the scheme's own trie, then (if allowed) the global one.

@@ -17,18 +17,62 @@
 /// miss still find a differently normalized spelling (it is a short edit away).
 enum NameComparison {
     /// Whether two strings have the same UTF-8 bytes.
+    ///
+    /// Strings whose representations are bit for bit the same (the same short name stored inline,
+    /// or the same storage) are equal without reading their bytes: a repeated call passes the very
+    /// strings its first call cached.
     @inline(__always)
     static func equal(_ lhs: String, _ rhs: String) -> Bool {
+        if identicalRepresentation(lhs, rhs) { return true }
         let count = lhs.utf8.count
         guard count == rhs.utf8.count else { return false }
         if let result = lhs.utf8.withContiguousStorageIfAvailable({ left in
             rhs.utf8.withContiguousStorageIfAvailable { right in
-                count == 0 || memcmp(left.baseAddress!, right.baseAddress!, count) == 0
+                equal(UnsafeRawBufferPointer(left), UnsafeRawBufferPointer(right))
             }
         }), let result {
             return result
         }
         return lhs.utf8.elementsEqual(rhs.utf8)
+    }
+
+    /// Whether two strings are stored identically; `false` says nothing about their contents.
+    @inline(__always)
+    static func identicalRepresentation(_ lhs: String, _ rhs: String) -> Bool {
+        withUnsafeBytes(of: lhs) { left in
+            withUnsafeBytes(of: rhs) { right in
+                guard left.count == 16 else { return false }
+                return left.loadUnaligned(as: UInt64.self) == right.loadUnaligned(as: UInt64.self)
+                    && left.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                        == right.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            }
+        }
+    }
+
+    /// Whether two buffers of the same length hold the same bytes; eight at a time for short names.
+    @inline(__always)
+    private static func equal(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+        let count = left.count
+        if count >= 8 && count <= 16 {
+            return left.loadUnaligned(as: UInt64.self) == right.loadUnaligned(as: UInt64.self)
+                && left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                    == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        }
+        if count < 8 {
+            return tail(left, count) == tail(right, count)
+        }
+        return memcmp(left.baseAddress!, right.baseAddress!, count) == 0
+    }
+
+    /// Up to seven bytes as one number (the count is known to the caller).
+    @inline(__always)
+    private static func tail(_ bytes: UnsafeRawBufferPointer, _ count: Int) -> UInt64 {
+        if count >= 4 {
+            return UInt64(bytes.loadUnaligned(as: UInt32.self)) << 32
+                | UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+        }
+        guard count > 0 else { return 0 }
+        return UInt64(bytes[0]) << 16 | UInt64(bytes[count / 2]) << 8 | UInt64(bytes[count - 1])
     }
 
     /// Folds a string's UTF-8 bytes into a 64-bit state with a short multiply-mix.
@@ -47,19 +91,21 @@ enum NameComparison {
 
     @inline(__always)
     static func mix(_ bytes: UnsafeRawBufferPointer, into state: UInt64) -> UInt64 {
-        var state = state
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            state = (state ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-            state ^= state >> 32
-            offset += 8
+        var state = state ^ UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
+        let count = bytes.count
+        if count < 8 {
+            state = (state ^ tail(bytes, count)) &* 0xFF51_AFD7_ED55_8CCD
+        } else {
+            var offset = 0
+            while offset + 8 < count {
+                state = (state ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+                state ^= state >> 32
+                offset += 8
+            }
+            // The last eight bytes, overlapping the previous block when the count is not a multiple of eight.
+            state = (state ^ bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
         }
-        var tail = UInt64(truncatingIfNeeded: bytes.count)
-        while offset < bytes.count {
-            tail = (tail << 8) | UInt64(bytes[offset])
-            offset += 1
-        }
-        state = (state ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+        state = (state ^ (state >> 32)) &* 0xC4CE_B9FE_1A85_EC53
         return state ^ (state >> 32)
     }
 }

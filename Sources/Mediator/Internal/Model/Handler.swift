@@ -1,11 +1,3 @@
-/// A handler already bound to its target instance, in the three ways a handler can run.
-@usableFromInline
-enum Run<Input: Sendable, Output: Sendable>: Sendable {
-    case sync(@Sendable (Input) throws -> Output)
-    case async(@Sendable (Input) async throws -> Output)
-    case mainActor(@MainActor @Sendable (Input) throws -> Output)
-}
-
 /// A declared handler, before it is bound to an instance: it takes the target as its first argument.
 @usableFromInline
 enum Handler<Target: Sendable, Input: Sendable, Output: Sendable>: Sendable {
