@@ -127,16 +127,25 @@ extension Mediator {
         try call(contract, with: NoInput(), source: source)
     }
 
-    /// Whether the registered target binds this contract: it declares the action, with exactly the
-    /// contract's input and output types. Creates no instance and runs nothing.
+    /// Whether the registered target binds this contract: it declares the action with exactly the
+    /// contract's input and output types, and a handler the contract's kind of call can run (a
+    /// synchronous contract needs a synchronous handler; a main-actor contract a synchronous or
+    /// main-actor one; an asynchronous contract any). Creates no instance and runs nothing.
     /// - Parameter contract: The contract.
     /// - Returns: `true` when a typed call would reach a handler of the contract's types.
-    public func canCall(_ contract: some MediatorContract) -> Bool {
+    public func canCall<Contract: MediatorContract>(_ contract: Contract) -> Bool {
         guard let box = registry.withLock({ $0.targets[Name(contract.target)] }), box.problem == nil,
             let index = box.index(of: contract.action)
         else { return false }
         let definition = box.definitions[index]
-        return definition.inputType == contract.cacheKey.input && definition.outputType == contract.cacheKey.output
+        guard definition.inputType == contract.cacheKey.input, definition.outputType == contract.cacheKey.output else {
+            return false
+        }
+        switch Contract.execution {
+        case .synchronous: return definition.execution == .synchronous
+        case .mainActor: return definition.execution != .asynchronous
+        case .asynchronous: return true
+        }
     }
 
     // MARK: Internals the inlined calls use

@@ -14,11 +14,16 @@ public struct ContractStub: Sendable {
 
 extension ActionContract {
     /// A stub answer computed from the call's input.
-    /// - Parameter answer: The answer; an error it throws reaches the caller as the action's failure.
+    /// - Parameters:
+    ///   - exposure: `.remote` to let URLs and remote calls reach the stub, as they reach the real action.
+    ///   - urlPatterns: URL patterns routing to the stub, as the real action declares them.
+    ///   - answer: The answer; an error it throws reaches the caller as the action's failure.
     /// - Returns: The stub answer, for ``Mediator/stub(_:_:fileID:filePath:line:column:)``.
-    public func answering(_ answer: @escaping @Sendable (Input) throws -> Output) -> ContractStub {
+    public func answering(
+        exposure: MediatorExposure = .local, urlPatterns: [String] = [], _ answer: @escaping @Sendable (Input) throws -> Output
+    ) -> ContractStub {
         ContractStub(target: target, action: action) { stub, _ in
-            MediatorAction(self) { _, input in
+            MediatorAction(self, exposure: exposure, urlPatterns: urlPatterns) { _, input in
                 stub.record(action, Input.schema.parameters(of: input), input: input)
                 return try answer(input)
             }
@@ -39,11 +44,17 @@ extension ActionContract {
 
 extension AsyncActionContract {
     /// A stub answer computed from the call's input; it may suspend.
-    /// - Parameter answer: The answer; an error it throws reaches the caller as the action's failure.
+    /// - Parameters:
+    ///   - exposure: `.remote` to let URLs and remote calls reach the stub, as they reach the real action.
+    ///   - urlPatterns: URL patterns routing to the stub, as the real action declares them.
+    ///   - answer: The answer; an error it throws reaches the caller as the action's failure.
     /// - Returns: The stub answer, for ``Mediator/stub(_:_:fileID:filePath:line:column:)``.
-    public func answering(_ answer: @escaping @Sendable (Input) async throws -> Output) -> ContractStub {
+    public func answering(
+        exposure: MediatorExposure = .local, urlPatterns: [String] = [],
+        _ answer: @escaping @Sendable (Input) async throws -> Output
+    ) -> ContractStub {
         ContractStub(target: target, action: action) { stub, _ in
-            MediatorAction(self) { _, input in
+            MediatorAction(self, exposure: exposure, urlPatterns: urlPatterns) { _, input in
                 stub.record(action, Input.schema.parameters(of: input), input: input)
                 return try await answer(input)
             }
@@ -64,11 +75,17 @@ extension AsyncActionContract {
 
 extension MainActorActionContract {
     /// A stub answer computed from the call's input, on the main actor.
-    /// - Parameter answer: The answer; an error it throws reaches the caller as the action's failure.
+    /// - Parameters:
+    ///   - exposure: `.remote` to let URLs and remote calls reach the stub, as they reach the real action.
+    ///   - urlPatterns: URL patterns routing to the stub, as the real action declares them.
+    ///   - answer: The answer; an error it throws reaches the caller as the action's failure.
     /// - Returns: The stub answer, for ``Mediator/stub(_:_:fileID:filePath:line:column:)``.
-    public func answering(_ answer: @escaping @MainActor @Sendable (Input) throws -> Output) -> ContractStub {
+    public func answering(
+        exposure: MediatorExposure = .local, urlPatterns: [String] = [],
+        _ answer: @escaping @MainActor @Sendable (Input) throws -> Output
+    ) -> ContractStub {
         ContractStub(target: target, action: action) { stub, _ in
-            MediatorAction(self) { _, input in
+            MediatorAction(self, exposure: exposure, urlPatterns: urlPatterns) { _, input in
                 stub.record(action, Input.schema.parameters(of: input), input: input)
                 return try answer(input)
             }

@@ -150,8 +150,10 @@ final class URLInput: Sendable {
 
 /// The values a URL supplies: what its route captured from the path, then its query (and fragment) items.
 struct URLValues: Sendable {
-    /// Placeholder and wildcard values, in the route's order; they win over query items.
-    var captures: [(name: String, value: RawParameter)] = []
+    /// Placeholder values, in the route's order; they win over query items.
+    var captures: [(name: String, value: String)] = []
+    /// A trailing wildcard's segments, each decoded on its own.
+    var wildcard: (name: String, segments: [String])?
     /// Query items in order, then fragment items (when merged); the query wins over the fragment.
     var items: [(key: String, value: String)] = []
     /// Where the fragment's items start in `items`.
@@ -159,7 +161,8 @@ struct URLValues: Sendable {
 
     /// The value for a key: a capture, else the query's items (all of them, if the key repeats), else the fragment's.
     func raw(_ key: String) -> RawParameter? {
-        for capture in captures where capture.name == key { return capture.value }
+        for capture in captures where capture.name == key { return .text(capture.value) }
+        if let wildcard, wildcard.name == key { return .segments(wildcard.segments) }
         if let found = collect(key, in: 0..<fragmentStart) { return found }
         return collect(key, in: fragmentStart..<items.count)
     }
@@ -179,13 +182,20 @@ struct URLValues: Sendable {
         return first.map(RawParameter.text)
     }
 
-    /// Sets a capture, replacing one of the same name.
-    mutating func capture(_ name: String, _ value: RawParameter) {
+    /// Sets a placeholder's value, replacing one of the same name.
+    mutating func capture(_ name: String, text value: String) {
+        if wildcard?.name == name { wildcard = nil }
         if let index = captures.firstIndex(where: { $0.name == name }) {
             captures[index].value = value
         } else {
             captures.append((name, value))
         }
+    }
+
+    /// Sets a wildcard's segments, replacing a value of the same name.
+    mutating func capture(_ name: String, segments: [String]) {
+        captures.removeAll { $0.name == name }
+        wildcard = (name, segments)
     }
 
     /// Every key's value as a call by name would supply it.
@@ -194,7 +204,8 @@ struct URLValues: Sendable {
         for (key, _) in items where result[key] == nil {
             if let value = raw(key) { result[key] = value.materialized }
         }
-        for capture in captures { result[capture.name] = capture.value.materialized }
+        for capture in captures { result[capture.name] = capture.value }
+        if let wildcard { result[wildcard.name] = RawParameter.segments(wildcard.segments).materialized }
         return result
     }
 

@@ -80,7 +80,7 @@ extension RouteSet.Builder {
             actionRules[id] = ruleID
         case .pattern:
             guard let pattern else { return }
-            let trie = pattern.scheme.map { scoped[$0] ?? RouteTrie() } ?? global
+            let trie = pattern.scheme.map { scoped[Name($0)] ?? RouteTrie() } ?? global
             var attached = false
             for shape in pattern.variants {
                 for route in trie.routes(withShape: shape) {
@@ -156,7 +156,7 @@ extension RouteSet.Builder {
                     break
                 }
                 let probe = URLPath(first: nil, rest: shape.map(Self.probe))
-                let found = scheme.flatMap { scoped[$0]?.match(probe) } ?? global.match(probe)
+                let found = scheme.flatMap { scoped[Name($0)]?.match(probe) } ?? global.match(probe)
                 guard let found else {
                     configurationProblems.append(
                         "rule for \(match) redirects to \(LogSafeText.quoted(pending.template.text)), which no route matches")

@@ -54,7 +54,8 @@ final class RouteSet: Sendable {
     let actions: [Action]
     let actionIndex: [ActionKey: ActionID]
     let global: RouteTrie
-    let scoped: [String: RouteTrie]
+    /// Tries of routes scoped to one app scheme, by scheme.
+    let scoped: [Name: RouteTrie]
     let routes: [Route]
     let rules: [Rule]
     /// Rules that apply to an action whichever route reached it.
@@ -97,9 +98,11 @@ final class RouteSet: Sendable {
         actionIndex[ActionKey(target: target, action: action)]
     }
 
-    /// The rule that applies to a route: its own, else its action's.
-    func rule(for route: Route) -> RuleID? {
-        route.rule ?? route.action.flatMap { actionRules[$0] }
+    /// The rule that applies to the route at an index: its own, else its action's.
+    func rule(forRouteAt index: Int) -> RuleID? {
+        if let rule = routes[index].rule { return rule }
+        guard !actionRules.isEmpty, let action = routes[index].action else { return nil }
+        return actionRules[action]
     }
 
     subscript(action: ActionID) -> Action { actions[action.index] }
@@ -114,7 +117,7 @@ extension RouteSet {
         var actions: [Action] = []
         var actionIndex: [ActionKey: ActionID] = [:]
         var global = RouteTrie()
-        var scoped: [String: RouteTrie] = [:]
+        var scoped: [Name: RouteTrie] = [:]
         var routes: [Route] = []
         var rules: [Rule] = []
         var actionRules: [ActionID: RuleID] = [:]
@@ -165,7 +168,7 @@ extension RouteSet {
                 let index = routes.count
                 routes.append(Route(action: action, pattern: pattern, shape: shape, order: order, rule: rule))
                 if let scheme = pattern.scheme {
-                    scoped[scheme, default: RouteTrie()].insert(shape, route: index)
+                    scoped[Name(scheme), default: RouteTrie()].insert(shape, route: index)
                 } else {
                     global.insert(shape, route: index)
                 }
@@ -185,7 +188,7 @@ extension RouteSet {
             }
             global.sortRoutes(by: better)
             for key in scoped.keys { scoped[key]?.sortRoutes(by: better) }
-            for trie in [global] + scoped.keys.sorted().compactMap({ scoped[$0] }) {
+            for trie in [global] + scoped.keys.sorted(by: { $0.text < $1.text }).compactMap({ scoped[$0] }) {
                 for group in trie.sharedShapes { reportConflicts(in: group) }
             }
             checkRedirects()

@@ -106,24 +106,24 @@ enum URLGeneration {
             }
         } else {
             segments = [encodeSegment(definition.target), encodeSegment(definition.name)]
-            if let scheme, router.schemes[scheme] == nil {
+            if let scheme, router.fallsBack(scheme) == nil {
                 throw failure("the convention route needs an app scheme, and \"\(scheme)\" is not one")
             }
         }
 
         var text: String
         let resolvedScheme =
-            scheme ?? router.schemeOrder.first ?? (router.webHostOrder.isEmpty || entry.patterns.isEmpty ? nil : "https")
+            scheme ?? router.schemeOrder.first ?? (router.webHosts.isEmpty || entry.patterns.isEmpty ? nil : "https")
         guard let resolvedScheme else {
             throw failure("no app scheme is registered; call registerScheme(_:) or pass scheme:")
         }
         if resolvedScheme == "https" || resolvedScheme == "http" {
-            guard let host = router.webHostOrder.first else {
+            guard let host = router.webHosts.first else {
                 throw failure("no web host is registered for \(resolvedScheme) URLs; call registerWebHost(_:)")
             }
             text = resolvedScheme + "://" + host + "/" + segments.joined(separator: "/")
         } else {
-            guard router.schemes[resolvedScheme] != nil else {
+            guard router.fallsBack(resolvedScheme) != nil else {
                 throw failure("\"\(resolvedScheme)\" is not a registered app scheme")
             }
             text = resolvedScheme + "://" + segments.joined(separator: "/")

@@ -18,11 +18,11 @@
 final class URLRouter: Sendable {
     let routes: RouteSet
     let settingsVersion: UInt64
-    /// App schemes → whether each falls back to global routes.
-    let schemes: [String: Bool]
-    let schemeOrder: [String]
-    let webHosts: Set<String>
-    let webHostOrder: [String]
+    /// App schemes in registration order, with whether each falls back to global routes; few, so a
+    /// URL's scheme is found by comparing bytes, not by hashing.
+    let schemes: [(name: String, fallsBack: Bool)]
+    /// Web hosts in registration order.
+    let webHosts: [String]
     let options: MediatorURLOptions
     let unmatchedHandler: MediatorUnmatchedURLHandler?
     /// Problems in the scheme and host settings.
@@ -31,26 +31,36 @@ final class URLRouter: Sendable {
     init(routes: RouteSet, state: RoutingState) {
         self.routes = routes
         self.settingsVersion = state.settingsVersion
-        var schemes: [String: Bool] = [:]
         var problems: [String] = []
-        for (name, fallsBack) in state.schemes {
-            if name == "http" || name == "https" {
-                problems.append("\"\(name)\" cannot be an app scheme; register web hosts with registerWebHost(_:)")
-                continue
-            }
-            schemes[name] = fallsBack
+        for (name, _) in state.schemes where name == "http" || name == "https" {
+            problems.append("\"\(name)\" cannot be an app scheme; register web hosts with registerWebHost(_:)")
         }
-        for scheme in routes.scoped.keys.sorted() where schemes[scheme] == nil {
+        let schemes = state.schemes.filter { $0.name != "http" && $0.name != "https" }
+        for scheme in routes.scoped.keys.map(\.text).sorted() where !schemes.contains(where: { $0.name == scheme }) {
             problems.append(
                 "routes are scoped to the scheme \(LogSafeText.quoted(scheme)), which is not registered with registerScheme(_:)")
         }
         self.schemes = schemes
-        self.schemeOrder = state.schemes.map(\.name).filter { schemes[$0] != nil }
-        self.webHosts = Set(state.webHosts)
-        self.webHostOrder = state.webHosts
+        self.webHosts = state.webHosts
         self.options = state.options
         self.unmatchedHandler = state.unmatchedHandler
         self.settingsProblems = problems
+    }
+
+    /// The registered app schemes, in order.
+    var schemeOrder: [String] { schemes.map(\.name) }
+
+    /// Whether an app scheme falls back to global routes; `nil` when it is not an app scheme.
+    @inline(__always)
+    func fallsBack(_ scheme: String) -> Bool? {
+        for registered in schemes where NameComparison.equal(registered.name, scheme) { return registered.fallsBack }
+        return nil
+    }
+
+    /// Whether a (lowercased) host is a registered web host.
+    @inline(__always)
+    func isWebHost(_ host: String) -> Bool {
+        webHosts.contains { NameComparison.equal($0, host) }
     }
 
     /// Every problem `validateRoutes()` reports.
@@ -83,13 +93,13 @@ final class URLRouter: Sendable {
 
         var action: ActionID?
         var rule: RuleID?
-        var reached = path.text
+        /// The path a redirect led to, for the error if it leads nowhere.
+        var redirectedPath: URLPath?
         switch entry.reach {
         case .route(let found)?:
-            let route = routes.routes[found]
-            capture(route.shape, from: path, into: &values)
-            action = route.action
-            rule = routes.rule(for: route)
+            capture(routes.routes[found].shape, from: path, into: &values)
+            action = routes.routes[found].action
+            rule = routes.rule(forRouteAt: found)
         case .convention(let id)?:
             action = id
             rule = routes.actionRules[id]
@@ -123,7 +133,9 @@ final class URLRouter: Sendable {
                 action = id
                 rule = routes.actionRules[id]
             case .degrade(let template):
-                guard let fallback = routes.webFallback else { throw MediatorError.noRouteMatched(url: url, path: reached) }
+                guard let fallback = routes.webFallback else {
+                    throw MediatorError.noRouteMatched(url: url, path: (redirectedPath ?? path).text)
+                }
                 action = fallback
                 values = URLValues(items: [("url", Self.fill(template, with: values))])
             case let .redirectToPath(scheme, shape):
@@ -131,14 +143,13 @@ final class URLRouter: Sendable {
                 guard let found = match(next, scheme: scheme, fallsBack: true) else {
                     throw MediatorError.noRouteMatched(url: url, path: next.text)
                 }
-                let route = routes.routes[found]
-                capture(route.shape, from: next, into: &values)
-                action = route.action
-                reached = next.text
-                rule = routes.rule(for: route)
+                capture(routes.routes[found].shape, from: next, into: &values)
+                action = routes.routes[found].action
+                redirectedPath = next
+                rule = routes.rule(forRouteAt: found)
             }
         }
-        guard let action else { throw MediatorError.noRouteMatched(url: url, path: reached) }
+        guard let action else { throw MediatorError.noRouteMatched(url: url, path: (redirectedPath ?? path).text) }
         return .action(action, values)
     }
 
@@ -163,13 +174,13 @@ final class URLRouter: Sendable {
     func entry(of parsed: ParsedURL) throws -> Entry {
         let isApp: Bool
         let fallsBack: Bool
-        if let schemeFallsBack = schemes[parsed.scheme] {
+        if let schemeFallsBack = self.fallsBack(parsed.scheme) {
             isApp = true
             fallsBack = schemeFallsBack
         } else if parsed.scheme == "https" || parsed.scheme == "http" {
             let host = ASCII.lowercased(parsed.host ?? "")
-            guard webHosts.contains(host) else {
-                throw MediatorError.unknownURLHost(host: host, registered: webHostOrder)
+            guard isWebHost(host) else {
+                throw MediatorError.unknownURLHost(host: host, registered: webHosts)
             }
             isApp = false
             fallsBack = true
@@ -210,7 +221,7 @@ final class URLRouter: Sendable {
     /// The best route for a path: the scheme's own trie, then (if allowed) the global one.
     @inline(__always)
     func match(_ path: URLPath, scheme: String?, fallsBack: Bool) -> Int? {
-        if let scheme, let trie = routes.scoped[scheme], let found = trie.match(path) { return found }
+        if let scheme, !routes.scoped.isEmpty, let trie = routes.scoped[Name(scheme)], let found = trie.match(path) { return found }
         return fallsBack || scheme == nil ? routes.global.match(path) : nil
     }
 
@@ -220,8 +231,8 @@ final class URLRouter: Sendable {
         for (index, segment) in shape.enumerated() {
             switch segment {
             case .literal: continue
-            case .placeholder(let name): values.capture(name, .text(path[index]))
-            case .wildcard(let name): values.capture(name, .segments(path.segments(from: index)))
+            case .placeholder(let name): values.capture(name, text: path[index])
+            case .wildcard(let name): values.capture(name, segments: path.segments(from: index))
             }
         }
     }
