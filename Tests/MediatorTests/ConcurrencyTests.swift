@@ -13,15 +13,6 @@ private func registerIndexed(_ index: Int, on mediator: Mediator) throws {
         ])
 }
 
-/// A synchronous call, so task-group children can use the synchronous pipeline.
-private func indexOf(_ target: Int, salt: Int, on mediator: Mediator) throws -> Int {
-    try mediator.perform("index", on: "T\(target)", with: ["salt": salt])
-}
-
-private func serial(_ target: String, on mediator: Mediator, caching: Bool = false) throws -> Int {
-    try mediator.perform("serial", on: target, cachingTarget: caching)
-}
-
 /// What workers report back: wrong answers and unexpected errors.
 private final class Tally: Sendable {
     private let wrong = Atomic<Int>(0)
@@ -32,18 +23,18 @@ private final class Tally: Sendable {
     func fail(_ message: String) { errors.withLock { $0.append(message) } }
 }
 
-@Suite("Concurrency")
+@Suite("Concurrent calls and registry changes")
 struct ConcurrencyTests {
     static let workers = 8
     static let rounds = 200
 
     @Test("concurrent registering, performing, releasing and catalog reads: right answers, nothing lost")
-    func mixedLoad() async throws {
+    func mixedLoadGivesRightAnswers() async throws {
         let mediator = Mediator()
         let preregistered = 16
         for index in 0..<preregistered { try registerIndexed(index, on: mediator) }
-        try mediator.register(CachedTarget.self)
-        try mediator.register(FreshTarget.self)
+        try mediator.register(CachedTarget())
+        try mediator.register(FreshTarget())
         let tally = Tally()
 
         await withTaskGroup(of: Void.self) { group in
@@ -55,8 +46,8 @@ struct ConcurrencyTests {
                         do {
                             let answer =
                                 round.isMultiple(of: 2)
-                                ? try indexOf(target, salt: round, on: mediator)
-                                : try await mediator.perform("index", on: "T\(target)", with: ["salt": round]) as Int
+                                ? try mediator.perform("index", on: "T\(target)", with: ["salt": round], as: Int.self)
+                                : try await mediator.performAsync("index", on: "T\(target)", with: ["salt": round], as: Int.self)
                             if answer != target * 1_000 + round { tally.wrongAnswer() }
                         } catch {
                             tally.fail("\(error)")
@@ -69,9 +60,8 @@ struct ConcurrencyTests {
                         let index = 100 + worker * 100 + round
                         do {
                             try registerIndexed(index, on: mediator)
-                            if try indexOf(index, salt: 1, on: mediator) != index * 1_000 + 1 {
-                                tally.wrongAnswer()
-                            }
+                            let answer = try mediator.perform("index", on: "T\(index)", with: ["salt": 1], as: Int.self)
+                            if answer != index * 1_000 + 1 { tally.wrongAnswer() }
                         } catch {
                             tally.fail("\(error)")
                         }
@@ -81,8 +71,8 @@ struct ConcurrencyTests {
                 group.addTask {
                     for round in 0..<Self.rounds {
                         do {
-                            _ = try serial("Cached", on: mediator)
-                            _ = try serial("Fresh", on: mediator, caching: round.isMultiple(of: 3))
+                            _ = try mediator.perform("serial", on: "Cached", as: Int.self)
+                            _ = try mediator.perform("serial", on: "Fresh", cachingTarget: round.isMultiple(of: 3), as: Int.self)
                             if round.isMultiple(of: 10) { mediator.releaseCachedInstance(of: "Cached") }
                             if round.isMultiple(of: 25) { mediator.releaseCachedInstances() }
                         } catch {
@@ -114,15 +104,16 @@ struct ConcurrencyTests {
     }
 
     @Test("a caching target called from many tasks at once creates exactly one instance")
-    func oneCachedInstance() async throws {
+    func concurrentFirstCallsMakeOneCachedInstance() async throws {
         let probe = Probe()
         let serials = try await probe.run {
-            let mediator = try makeMediator(CachedTarget.self)
+            let mediator = Mediator()
+            try mediator.register(CachedTarget())
             return try await withThrowingTaskGroup(of: Set<Int>.self) { group in
                 for _ in 0..<Self.workers {
                     group.addTask {
                         var seen = Set<Int>()
-                        for _ in 0..<50 { seen.insert(try serial("Cached", on: mediator)) }
+                        for _ in 0..<50 { seen.insert(try mediator.perform("serial", on: "Cached", as: Int.self)) }
                         return seen
                     }
                 }
@@ -136,7 +127,7 @@ struct ConcurrencyTests {
     }
 
     @Test("replacing a target while others call it: every answer comes from the old or the new target")
-    func replaceUnderLoad() async throws {
+    func replacingUnderLoadAnswersFromOldOrNew() async throws {
         let mediator = Mediator()
         try mediator.register(targetNamed: "Flip", actions: [MediatorAction("who") { _, _ in 0 }])
         let tally = Tally()
@@ -144,7 +135,7 @@ struct ConcurrencyTests {
             for _ in 0..<Self.workers {
                 group.addTask {
                     for _ in 0..<Self.rounds {
-                        let answer: Int? = try? mediator.perform("who", on: "Flip")
+                        let answer = try? mediator.perform("who", on: "Flip", as: Int.self)
                         if answer == nil || !(0...50).contains(answer ?? -1) {
                             tally.wrongAnswer()
                         }
@@ -159,7 +150,7 @@ struct ConcurrencyTests {
             }
         }
         #expect(tally.wrongAnswers == 0)
-        let final = try performSync(mediator, "who", on: "Flip", as: Int.self)
+        let final = try mediator.perform("who", on: "Flip", as: Int.self)
         #expect(final == 50)
     }
 }

@@ -1,11 +1,13 @@
-import Mediator
+import MediatorTesting
 import Testing
+
+@testable import Mediator
 
 /// One error and the facts its description must state.
 struct DescribedError: Sendable, CustomTestStringConvertible {
     let error: MediatorError
     let facts: [String]
-    var testDescription: String { error.caseName }
+    var testDescription: String { error.code.description }
 }
 
 /// Several targets with similar names, for suggestion tests.
@@ -86,9 +88,15 @@ struct ErrorDescriptionTests {
             DescribedError(
                 error: .asyncActionCalledSynchronously(target: "Catalog", action: "load"),
                 facts: ["Catalog.load", "asynchronous", "try await"]),
+            DescribedError(
+                error: .reservedParameter(key: "done", action: "Shop.pay"),
+                facts: ["\"done\"", "Shop.pay", "native-only", "open(_:with:)"]),
+            DescribedError(
+                error: .factoryCycle(["Cart", "Products", "Cart"]),
+                facts: ["\"Cart\"", "Cart → Products → Cart", "must not call"]),
         ]
     )
-    func description(_ described: DescribedError) {
+    func everyErrorIsOneActionableLine(_ described: DescribedError) {
         let text = described.error.description
         #expect(!text.isEmpty)
         #expect(!text.contains("\n"))
@@ -101,49 +109,68 @@ struct ErrorDescriptionTests {
     }
 
     @Test("a misspelled target name is answered with the closest registered names, closest first")
-    func targetSuggestions() throws {
-        let mediator = try makeMediator(CatalogTarget.self, CartTarget.self, CatalogsTarget.self, FreshTarget.self)
-        let error = try #require(throws: MediatorError.self) {
-            try mediator.perform("price", on: "catalgo")
-        }
-        guard case let .targetNotFound(target, suggestions) = error else {
-            Issue.record("expected targetNotFound, got \(error)")
-            return
-        }
-        #expect(target == "catalgo")
-        #expect(suggestions == ["Catalog", "Catalogs"])
-        #expect(error.description.contains("did you mean \"Catalog\" or \"Catalogs\"?"))
+    func misspelledTargetSuggestsClosestNames() throws {
+        let mediator = Mediator()
+        try mediator.register(CatalogTarget())
+        try mediator.register(CartTarget())
+        try mediator.register(CatalogsTarget())
+        try mediator.register(FreshTarget())
+        let error = expectMediatorError(.targetNotFound) { try mediator.perform("price", on: "catalgo") }
+        #expect(error?.target == "catalgo")
+        #expect(error?.suggestions == ["Catalog", "Catalogs"])
+        #expect(error?.description.contains("did you mean \"Catalog\" or \"Catalogs\"?") == true)
 
-        let near = try #require(throws: MediatorError.self) { try mediator.perform("price", on: "Catalogz") }
-        guard case let .targetNotFound(_, both) = near else {
-            Issue.record("expected targetNotFound, got \(near)")
-            return
-        }
-        #expect(both == ["Catalog", "Catalogs"])
+        let near = expectMediatorError(.targetNotFound) { try mediator.perform("price", on: "Catalogz") }
+        #expect(near?.suggestions == ["Catalog", "Catalogs"])
 
-        let far = try #require(throws: MediatorError.self) { try mediator.perform("price", on: "Warehouse") }
-        guard case let .targetNotFound(_, none) = far else {
-            Issue.record("expected targetNotFound, got \(far)")
-            return
-        }
-        #expect(none.isEmpty)
+        let far = try #require(expectMediatorError(.targetNotFound) { try mediator.perform("price", on: "Warehouse") })
+        #expect(far.suggestions.isEmpty)
         #expect(!far.description.contains("did you mean"))
     }
 
     @Test("an unknown action is answered with the target's actions, sorted")
-    func actionList() throws {
-        let mediator = try makeMediator(CatalogTarget.self, CartTarget.self)
-        let error = try #require(throws: MediatorError.self) { try mediator.perform("prise", on: "Catalog") }
-        guard case let .actionNotFound(target, action, available) = error else {
-            Issue.record("expected actionNotFound, got \(error)")
-            return
-        }
-        #expect(target == "Catalog")
-        #expect(action == "prise")
-        #expect(available == ["detail", "list", "price"])
-        #expect(error.description.contains("detail, list, price"))
+    func unknownActionListsTheTargetsActions() throws {
+        let mediator = Mediator()
+        try mediator.register(CatalogTarget())
+        try mediator.register(CartTarget())
+        let error = expectMediatorError(.actionNotFound) { try mediator.perform("prise", on: "Catalog") }
+        #expect(error?.target == "Catalog")
+        #expect(error?.action == "prise")
+        #expect(error?.available == ["detail", "list", "price"])
+        #expect(error?.description.contains("detail, list, price") == true)
 
-        let empty = try #require(throws: MediatorError.self) { try mediator.perform("add", on: "Cart") }
-        #expect(empty.description.contains("declares none"))
+        let empty = expectMediatorError(.actionNotFound) { try mediator.perform("add", on: "Cart") }
+        #expect(empty?.description.contains("declares none") == true)
     }
+
+    @Test("a wrapped multi-line error stays one line and ends with one period")
+    func wrappedMultiLineErrorIsOneLine() throws {
+        let mediator = Mediator()
+        try mediator.register(
+            targetNamed: "T",
+            actions: [
+                MediatorAction("fails") { _, _ -> Int in throw MultiLine() }
+            ])
+        let error = expectMediatorError(.handlerFailed) { try mediator.perform("fails", on: "T", as: Int.self) }
+        #expect(error?.description == "T.fails failed: first line second line.")
+    }
+
+    @Test("echoed input is escaped and capped, so a description is always one short line")
+    func echoedInputIsEscapedAndCapped() {
+        let hostile = "Cart\n\u{202E}evil\u{2028}" + String(repeating: "x", count: 500)
+        let error = MediatorError.targetNotFound(target: hostile, suggestions: [])
+        let text = error.description
+        #expect(!text.contains("\n"))
+        #expect(!text.contains("\u{202E}"))
+        #expect(!text.contains("\u{2028}"))
+        #expect(text.contains(#"Cart\u{A}\u{202E}evil\u{2028}"#))
+        #expect(text.contains("…(\(hostile.utf8.count) bytes)"))
+        #expect(!text.contains(String(repeating: "x", count: 121)))
+        // The property keeps the name as it was asked for.
+        #expect(error.target == hostile)
+    }
+}
+
+private struct MultiLine: Error, CustomStringConvertible {
+    var description: String { "first line\nsecond line." }
 }

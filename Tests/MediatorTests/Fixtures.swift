@@ -33,12 +33,17 @@ final class Probe: Sendable {
 }
 
 /// The actions both counting targets declare; reading them counts as a table evaluation.
+///
+/// `init()` takes the next serial number from the running test's probe, so registering
+/// `FreshTarget()` (an autoclosure the mediator evaluates whenever it makes an instance) counts
+/// every instance the mediator makes, and none at registration.
 protocol CountingTarget: MediatorTarget {
     var serial: Int { get }
     init(serial: Int)
 }
 
 extension CountingTarget {
+    /// An instance numbered by the running test's probe (0 without one).
     init() { self.init(serial: Probe.current?.makeInstance() ?? 0) }
 
     static var actions: [MediatorAction<Self>] {
@@ -108,24 +113,4 @@ struct CalculatorTarget: MediatorTarget {
         },
         MediatorAction("shared", exposure: .remote, urlPatterns: ["/shared/:id"]) { _, _ in "shared" },
     ]
-}
-
-extension MediatorError {
-    /// The case name, such as `"targetNotFound"`, for concise assertions about which error a call gave.
-    var caseName: String { Mirror(reflecting: self).children.first?.label ?? String(describing: self) }
-}
-
-/// A mediator with the given targets registered, for one test.
-func makeMediator(_ types: any MediatorTarget.Type...) throws -> Mediator {
-    let mediator = Mediator()
-    for type in types { try mediator.register(type) }
-    return mediator
-}
-
-/// Performs synchronously; async tests call this so Swift picks the synchronous overload.
-func performSync<Result: Sendable>(
-    _ mediator: Mediator, _ action: String, on target: String, with parameters: MediatorParameters = [:],
-    source: MediatorCallSource = .local, as type: Result.Type = Result.self
-) throws -> Result {
-    try mediator.perform(action, on: target, with: parameters, source: source, as: type)
 }

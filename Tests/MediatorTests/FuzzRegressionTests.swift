@@ -14,7 +14,7 @@ private final class LastCall: MediatorInterceptor {
 
 /// Every input the fuzz target (Fuzz/MediatorFuzz.swift) found that broke an invariant, replayed
 /// through the same steps: canOpen, open, and generate -> open for the action the URL reached.
-@Suite("Fuzz regressions")
+@Suite("Inputs the fuzzer found keep working")
 struct FuzzRegressionTests {
     /// Runs the fuzz target's steps on one input and returns the URL generated from what it opened.
     private static func replay(_ bytes: [UInt8], on mediator: Mediator) throws -> String? {
@@ -24,7 +24,7 @@ struct FuzzRegressionTests {
         defer { mediator.removeAllInterceptors() }
         _ = mediator.canOpen(url)
         do {
-            _ = try mediator.open(url) as any Sendable
+            try mediator.open(url)
         } catch {
             return nil
         }
@@ -33,7 +33,7 @@ struct FuzzRegressionTests {
     }
 
     @Test("crash-d9edb079: a URL generated for an action whose pattern degrades, with the optional placeholder left out, opens")
-    func degradedOptionalPlaceholder() throws {
+    func degradedURLWithoutOptionalPlaceholderOpens() throws {
         // The convention route reached Shop.search; its generated URL, shop://search?..., matches the
         // degrading rule for /search(/:query) without a query, whose {query} used to fail to fill.
         let input =
@@ -53,7 +53,7 @@ struct FuzzRegressionTests {
     }
 
     @Test("a degrading pattern with an optional placeholder degrades with or without it")
-    func optionalPlaceholderDegrades() throws {
+    func optionalPlaceholderDegradesWithOrWithoutIt() throws {
         let mediator = try makeConfiguredMediator()
         try mediator.applyRouteConfiguration(Data(URLConfigurationTests.valid.utf8))
         #expect(mediator.canOpen("shop://search"))

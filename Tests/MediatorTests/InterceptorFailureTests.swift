@@ -1,4 +1,5 @@
 import Mediator
+import MediatorTesting
 import Testing
 
 /// Records every finished call with its outcome.
@@ -95,19 +96,18 @@ private struct PingTarget: MediatorTarget {
     static let targetName = "A"
     static let cachesInstance = true
     let mediator: Mediator
-    init() { self.init(mediator: .shared) }
-    init(mediator: Mediator) { self.mediator = mediator }
 
     static let actions: [MediatorAction<Self>] = [
         MediatorAction("ping", parameters: [.required("depth", Int.self)]) { target, p in
             let depth = try p.value("depth", as: Int.self)
             guard depth > 0 else { return ["A"] }
-            return ["A"] + (try target.mediator.perform("pong", on: "B", with: ["depth": depth - 1]) as [String])
+            return ["A"] + (try target.mediator.perform("pong", on: "B", with: ["depth": depth - 1], as: [String].self))
         },
         MediatorAction("pingAsync", parameters: [.required("depth", Int.self)]) { target, p async throws in
             let depth = try p.value("depth", as: Int.self)
             guard depth > 0 else { return ["A"] }
-            let rest: [String] = try await target.mediator.perform("pongAsync", on: "B", with: ["depth": depth - 1])
+            let rest = try await target.mediator.performAsync(
+                "pongAsync", on: "B", with: ["depth": depth - 1], as: [String].self)
             return ["A"] + rest
         },
     ]
@@ -116,19 +116,18 @@ private struct PingTarget: MediatorTarget {
 private struct PongTarget: MediatorTarget {
     static let targetName = "B"
     let mediator: Mediator
-    init() { self.init(mediator: .shared) }
-    init(mediator: Mediator) { self.mediator = mediator }
 
     static let actions: [MediatorAction<Self>] = [
         MediatorAction("pong", parameters: [.required("depth", Int.self)]) { target, p in
             let depth = try p.value("depth", as: Int.self)
             guard depth > 0 else { return ["B"] }
-            return ["B"] + (try target.mediator.perform("ping", on: "A", with: ["depth": depth - 1]) as [String])
+            return ["B"] + (try target.mediator.perform("ping", on: "A", with: ["depth": depth - 1], as: [String].self))
         },
         MediatorAction("pongAsync", parameters: [.required("depth", Int.self)]) { target, p async throws in
             let depth = try p.value("depth", as: Int.self)
             guard depth > 0 else { return ["B"] }
-            let rest: [String] = try await target.mediator.perform("pingAsync", on: "A", with: ["depth": depth - 1])
+            let rest = try await target.mediator.performAsync(
+                "pingAsync", on: "A", with: ["depth": depth - 1], as: [String].self)
             return ["B"] + rest
         },
     ]
@@ -138,51 +137,55 @@ private struct PongTarget: MediatorTarget {
 private struct CallsWhileDeciding: AsyncMediatorInterceptor {
     let mediator: Mediator
     func intercept(_ call: MediatorCall) throws -> MediatorDecision {
-        if call.target == "A" { _ = try mediator.perform("pong", on: "B", with: ["depth": 0]) as [String] }
+        if call.target == "A" { _ = try mediator.perform("pong", on: "B", with: ["depth": 0], as: [String].self) }
         return .proceed
     }
     func interceptAsync(_ call: MediatorCall) async throws -> MediatorDecision {
-        if call.target == "A" { _ = try await mediator.perform("pongAsync", on: "B", with: ["depth": 0]) as [String] }
+        if call.target == "A" { _ = try await mediator.performAsync("pongAsync", on: "B", with: ["depth": 0], as: [String].self) }
         return .proceed
     }
 }
 
 private func pingPongMediator() throws -> Mediator {
     let mediator = Mediator()
-    try mediator.register(PingTarget.self) { mediator in PingTarget(mediator: mediator) }
-    try mediator.register(PongTarget.self) { mediator in PongTarget(mediator: mediator) }
+    try mediator.register { PingTarget(mediator: $0) }
+    try mediator.register { PongTarget(mediator: $0) }
     return mediator
+}
+
+/// The outcome of an awaited call, as a value a deadlock guard can hand back.
+private func outcome(_ body: @Sendable () async throws -> any Sendable) async -> Result<any Sendable, any Error> {
+    do {
+        return .success(try await body())
+    } catch {
+        return .failure(error)
+    }
 }
 
 @Suite("Interceptor and call failure modes")
 struct InterceptorFailureTests {
     @Test("an awaited decision that throws rejects the call, is observed once, and the next call works")
-    func asyncDecisionThrows() async throws {
+    func throwingAwaitedDecisionRejectsTheCall() async throws {
         let runs = Runs()
         let mediator = try counterMediator(runs)
         let log = FinishLog()
         mediator.addInterceptor(FailingRefresh())
         mediator.addInterceptor(log)
-        do {
-            _ = try await mediator.perform("bump", on: "Counter")
-            Issue.record("the call ran despite the throwing interceptor")
-        } catch let error as MediatorError {
-            guard case .rejected("Counter", "bump", "FailingRefresh", let reason) = error else {
-                Issue.record("\(error)")
-                return
-            }
-            #expect(reason.contains("TokenServiceDown"))
-        }
+        let error = await expectMediatorError(.rejected) { try await mediator.performAsync("bump", on: "Counter") }
+        #expect(error?.target == "Counter")
+        #expect(error?.action == "bump")
+        #expect(error?.interceptor == "FailingRefresh")
+        #expect(error?.reason?.contains("TokenServiceDown") == true)
         #expect(runs.value == 0)
         #expect(log.finished.count == 1)
         #expect(log.finished.first?.outcome.isSuccess == false)
 
         mediator.removeAllInterceptors()
-        #expect(try await mediator.perform("bump", on: "Counter") as String == "bumped")
+        #expect(try await mediator.performAsync("bump", on: "Counter", as: String.self) == "bumped")
     }
 
     @Test("the interceptor timeout defaults to 10 seconds and can be changed")
-    func timeoutSetting() {
+    func interceptorTimeoutDefaultsToTenSeconds() {
         let mediator = Mediator()
         #expect(mediator.interceptorTimeout == .seconds(10))
         mediator.setInterceptorTimeout(.milliseconds(250))
@@ -203,18 +206,14 @@ struct InterceptorFailureTests {
         mediator.setInterceptorTimeout(.milliseconds(100))
         defer { stuck.release() }
 
-        let error = try await withDeadlockGuard("a stuck interceptor decision") {
-            do {
-                _ = try await mediator.perform("bump", on: "Counter")
-                return nil as MediatorError?
-            } catch {
-                return error as? MediatorError
-            }
+        let result = try await withDeadlockGuard("a stuck interceptor decision") {
+            await outcome { try await mediator.performAsync("bump", on: "Counter") }
         }
-        guard case .interceptorTimedOut("StuckDecision", "Counter", "bump", .milliseconds(100))? = error else {
-            Issue.record("expected interceptorTimedOut, got \(String(describing: error))")
-            return
-        }
+        let error = expectMediatorError(.interceptorTimedOut) { try result.get() }
+        #expect(error?.interceptor == "StuckDecision")
+        #expect(error?.target == "Counter")
+        #expect(error?.action == "bump")
+        #expect(error?.description.contains("within 0.1 s") == true)
         #expect(error?.description.contains("setInterceptorTimeout") == true)
         #expect(runs.value == 0)
         #expect(log.finished.count == 1)
@@ -223,11 +222,11 @@ struct InterceptorFailureTests {
         // The decision is still stuck; letting it finish late changes nothing for the refused call,
         // and the mediator works normally afterwards.
         stuck.release()
-        #expect(try await mediator.perform("bump", on: "Counter") as String == "bumped")
+        #expect(try await mediator.performAsync("bump", on: "Counter", as: String.self) == "bumped")
         #expect(runs.value == 1)
         #expect(log.finished.count == 2)
         // Synchronous calls never run interceptAsync, so the timeout never applies to them.
-        #expect(try performSync(mediator, "bump", on: "Counter", as: String.self) == "bumped")
+        #expect(try mediator.perform("bump", on: "Counter", as: String.self) == "bumped")
     }
 
     @Test("cancelling the caller cancels a slow decision instead of waiting for the timeout")
@@ -236,78 +235,61 @@ struct InterceptorFailureTests {
         let mediator = try counterMediator(runs)
         mediator.addInterceptor(SlowButCancellable())
         mediator.setInterceptorTimeout(.seconds(600))
-        let outcome = try await withDeadlockGuard("a cancelled call with a slow decision") {
-            let call = Task { try await mediator.perform("bump", on: "Counter") as String }
+        let result = try await withDeadlockGuard("a cancelled call with a slow decision") {
+            let call = Task { try await mediator.performAsync("bump", on: "Counter", as: String.self) }
             call.cancel()
             return await call.result
         }
-        guard case .failure(let error) = outcome,
-            case .rejected(_, _, "SlowButCancellable", let reason)? = error as? MediatorError
-        else {
-            Issue.record("expected the cancelled decision to reject the call, got \(outcome)")
-            return
-        }
-        #expect(reason.contains("CancellationError"))
+        let error = expectMediatorError(.rejected) { try result.get() }
+        #expect(error?.interceptor == "SlowButCancellable")
+        #expect(error?.reason?.contains("CancellationError") == true)
         #expect(runs.value == 0)
         mediator.removeAllInterceptors()
-        #expect(try await mediator.perform("bump", on: "Counter") as String == "bumped")
+        #expect(try await mediator.performAsync("bump", on: "Counter", as: String.self) == "bumped")
     }
 
     @Test("a call that fails at lookup (an unusable declaration) passes through the interceptors", arguments: [false, true])
-    func lookupFailuresAreObserved(awaited: Bool) async throws {
+    func lookupFailuresPassThroughInterceptors(awaited: Bool) async throws {
         let runs = Runs()
         let mediator = try counterMediator(runs)
-        try mediator.register(TwiceTarget.self)
+        try mediator.register(TwiceTarget())
         let log = FinishLog()
         mediator.addInterceptor(log)
 
-        let error: MediatorError?
-        if awaited {
-            do {
-                _ = try await mediator.perform("go", on: "Twice")
-                error = nil
-            } catch let thrown {
-                error = thrown as? MediatorError
-            }
-        } else {
-            error = mediatorError { try mediator.perform("go", on: "Twice") }
-        }
-        guard case .invalidDeclaration("Twice", let problem)? = error else {
-            Issue.record("expected invalidDeclaration, got \(String(describing: error))")
-            return
-        }
-        #expect(problem.contains("\"go\" twice"))
+        let error =
+            awaited
+            ? await expectMediatorError(.invalidDeclaration) { try await mediator.performAsync("go", on: "Twice") }
+            : expectMediatorError(.invalidDeclaration) { try mediator.perform("go", on: "Twice") }
+        #expect(error?.target == "Twice")
+        #expect(error?.problems.first?.contains("\"go\" twice") == true)
         #expect(log.finished.count == 1)
         #expect(log.finished.first?.call.target == "Twice")
-        guard case .failed(let observed)? = log.finished.first?.outcome, case .invalidDeclaration? = observed as? MediatorError
-        else {
-            Issue.record("the observer did not see the failure")
-            return
-        }
+        let observed: MediatorError? =
+            if case .failed(let failure)? = log.finished.first?.outcome { failure as? MediatorError } else { nil }
+        #expect(observed?.code == .invalidDeclaration, "the observer did not see the failure")
 
         // The call really goes through the chain: an interceptor can redirect it somewhere valid.
         mediator.addInterceptor(RescueTwice())
-        let rescued: String =
+        let rescued =
             awaited
-            ? try await mediator.perform("go", on: "Twice")
-            : try performSync(mediator, "go", on: "Twice")
+            ? try await mediator.performAsync("go", on: "Twice", as: String.self)
+            : try mediator.perform("go", on: "Twice", as: String.self)
         #expect(rescued == "bumped")
         #expect(log.finished.count == 2)
         #expect(log.finished.last?.call.target == "Counter")
     }
 
     @Test("without interceptors a lookup failure is still thrown as is")
-    func lookupFailureWithoutInterceptors() throws {
-        let mediator = try makeMediator(TwiceTarget.self)
-        guard case .invalidDeclaration("Twice", _)? = mediatorError({ try mediator.perform("go", on: "Twice") }) else {
-            Issue.record("expected invalidDeclaration")
-            return
-        }
+    func lookupFailureWithoutInterceptorsIsThrownAsIs() throws {
+        let mediator = Mediator()
+        try mediator.register(TwiceTarget())
+        let error = expectMediatorError(.invalidDeclaration) { try mediator.perform("go", on: "Twice") }
+        #expect(error?.target == "Twice")
     }
 
     @Test(
         "re-entrant calls (A calls B calls A) complete without deadlock, with and without interceptors", arguments: [false, true])
-    func reentrantCalls(intercepted: Bool) async throws {
+    func reentrantCallsComplete(intercepted: Bool) async throws {
         let mediator = try pingPongMediator()
         let log = FinishLog()
         if intercepted {
@@ -316,8 +298,8 @@ struct InterceptorFailureTests {
         }
         let expected = (0...9).map { $0.isMultiple(of: 2) ? "A" : "B" }
         let (sync, awaited) = try await withDeadlockGuard("re-entrant calls") {
-            let sync = try performSync(mediator, "ping", on: "A", with: ["depth": 9], as: [String].self)
-            let awaited: [String] = try await mediator.perform("pingAsync", on: "A", with: ["depth": 9])
+            let sync = try mediator.perform("ping", on: "A", with: ["depth": 9], as: [String].self)
+            let awaited = try await mediator.performAsync("pingAsync", on: "A", with: ["depth": 9], as: [String].self)
             return (sync, awaited)
         }
         #expect(sync == expected)
@@ -335,8 +317,8 @@ struct InterceptorFailureTests {
                 for index in 0..<16 {
                     group.addTask {
                         index.isMultiple(of: 2)
-                            ? try performSync(mediator, "ping", on: "A", with: ["depth": 9], as: [String].self)
-                            : try await mediator.perform("pingAsync", on: "A", with: ["depth": 9])
+                            ? try mediator.perform("ping", on: "A", with: ["depth": 9], as: [String].self)
+                            : try await mediator.performAsync("pingAsync", on: "A", with: ["depth": 9], as: [String].self)
                     }
                 }
                 return try await group.reduce(into: [[String]]()) { $0.append($1) }
@@ -353,11 +335,11 @@ struct SynchronousInterceptorOnAwaitedCallTests {
     @Test("an interceptor that is not an AsyncMediatorInterceptor decides inline with intercept(_:), even with a zero timeout")
     func synchronousDecisionIsInline() async throws {
         let mediator = Mediator()
-        try mediator.register(CalculatorTarget.self)
+        try mediator.register(CalculatorTarget())
         mediator.setInterceptorTimeout(.zero)
         let seen = Locked<[String]>([])
         mediator.addInterceptor(InlineGate(seen: seen))
-        let sum: Int = try await mediator.perform("add", on: "Calculator", with: ["a": 1, "b": 2])
+        let sum = try await mediator.performAsync("add", on: "Calculator", with: ["a": 1, "b": 2], as: Int.self)
         #expect(sum == 3)
         #expect(seen.withLock { $0 } == ["Calculator.add"])
     }

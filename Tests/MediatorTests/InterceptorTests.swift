@@ -1,4 +1,5 @@
 import Mediator
+import MediatorTesting
 import Testing
 
 /// A thread-safe list of strings that interceptors and handlers append to.
@@ -108,18 +109,18 @@ private func makeShop(log: Log) throws -> Mediator {
     return mediator
 }
 
-/// Synchronous calls, so async tests can use the synchronous pipeline.
+/// Calls a Shop action by name for its text.
 private func run(
     _ mediator: Mediator, _ action: String, on target: String = "Shop",
     with parameters: MediatorParameters = [:], source: MediatorCallSource = .local
 ) throws -> String {
-    try mediator.perform(action, on: target, with: parameters, source: source)
+    try mediator.perform(action, on: target, with: parameters, source: source, as: String.self)
 }
 
 @Suite("Interceptors")
 struct InterceptorTests {
     @Test("interceptors run in installation order, and each sees the finish once")
-    func order() async throws {
+    func interceptorsRunInInstallationOrder() async throws {
         let log = Log()
         let mediator = try makeShop(log: log)
         // A call before installation warms the caches; installing must still take effect.
@@ -135,12 +136,12 @@ struct InterceptorTests {
             ])
         mediator.removeAllInterceptors()
         #expect(mediator.interceptors.isEmpty)
-        let _: String = try await mediator.perform("cart", on: "Shop")
+        _ = try await mediator.performAsync("cart", on: "Shop", as: String.self)
         #expect(log.all.count == 9)
     }
 
     @Test("an observer sees exactly one finish per call, with target, action, source, duration and outcome")
-    func observeEveryCall() async throws {
+    func observerSeesOneFinishPerCall() async throws {
         let log = Log()
         let mediator = try makeShop(log: log)
         let observer = Observer()
@@ -148,12 +149,12 @@ struct InterceptorTests {
         mediator.addInterceptor(LoginGate(action: "checkout"))
 
         _ = try run(mediator, "cart", source: .remote)
-        let _: String = try await mediator.perform("cart", on: "Shop")
-        #expect(throws: MediatorError.self) { try run(mediator, "checkout") }
-        #expect(throws: MediatorError.self) { try run(mediator, "fail") }
-        await #expect(throws: MediatorError.self) { try await mediator.perform("fail", on: "Shop") }
-        #expect(throws: MediatorError.self) { try run(mediator, "nothing", on: "Nowhere") }
-        #expect(throws: MediatorError.self) { try run(mediator, "fail", source: .remote) }
+        _ = try await mediator.performAsync("cart", on: "Shop", as: String.self)
+        expectMediatorError(.rejected) { try run(mediator, "checkout") }
+        expectMediatorError(.handlerFailed) { try run(mediator, "fail") }
+        await expectMediatorError(.handlerFailed) { try await mediator.performAsync("fail", on: "Shop") }
+        expectMediatorError(.targetNotFound) { try run(mediator, "nothing", on: "Nowhere") }
+        expectMediatorError(.remoteCallNotAllowed) { try run(mediator, "fail", source: .remote) }
 
         let events = observer.finished
         try #require(events.count == 7)
@@ -162,35 +163,31 @@ struct InterceptorTests {
         #expect(events.map(\.call.source) == [.remote, .local, .local, .local, .local, .local, .remote])
         #expect(events.map(\.outcome.isSuccess) == [true, true, false, false, false, false, false])
         #expect(events.allSatisfy { $0.duration >= .zero })
-        let reasons: [String] = events.dropFirst(2).map { event in
-            guard case .failed(let error as MediatorError) = event.outcome else { return "not a MediatorError" }
-            return error.caseName
+        let reasons: [MediatorError.Code?] = events.dropFirst(2).map { event in
+            guard case .failed(let error as MediatorError) = event.outcome else { return nil }
+            return error.code
         }
-        #expect(reasons == ["rejected", "handlerFailed", "handlerFailed", "targetNotFound", "remoteCallNotAllowed"])
+        #expect(reasons == [.rejected, .handlerFailed, .handlerFailed, .targetNotFound, .remoteCallNotAllowed])
     }
 
     @Test("a rejection stops the call with its reason; later interceptors are not asked but see the finish")
-    func reject() async throws {
+    func rejectionStopsTheCall() async throws {
         let log = Log()
         let mediator = try makeShop(log: log)
         mediator.addInterceptor(LoginGate(action: "checkout"))
         mediator.addInterceptor(Tracer(name: "after", log: log))
 
-        let error = try #require(throws: MediatorError.self) { try run(mediator, "checkout") }
-        guard case let .rejected(target, action, interceptor, reason) = error else {
-            Issue.record("expected rejected, got \(error)")
-            return
-        }
-        #expect([target, action, interceptor, reason] == ["Shop", "checkout", "LoginGate", "login required"])
-        let asyncError = try await #require(throws: MediatorError.self) {
-            let _: String = try await mediator.perform("checkout", on: "Shop")
-        }
-        #expect(asyncError.caseName == "rejected")
+        let error = expectMediatorError(.rejected) { try run(mediator, "checkout") }
+        #expect(error?.target == "Shop")
+        #expect(error?.action == "checkout")
+        #expect(error?.interceptor == "LoginGate")
+        #expect(error?.reason == "login required")
+        await expectMediatorError(.rejected) { try await mediator.performAsync("checkout", on: "Shop", as: String.self) }
         #expect(log.all == ["after finished Shop.checkout failed", "after finished Shop.checkout failed"])
     }
 
     @Test("a redirect sends the call elsewhere; later interceptors and the observer see the redirected call")
-    func redirect() async throws {
+    func redirectSendsTheCallElsewhere() async throws {
         let log = Log()
         let mediator = try makeShop(log: log)
         let observer = Observer()
@@ -199,7 +196,7 @@ struct InterceptorTests {
         mediator.addInterceptor(observer)
 
         #expect(try run(mediator, "checkout", with: ["total": 5]) == "fallback 5")
-        let awaited: String = try await mediator.perform("checkout", on: "Shop", with: ["total": 6])
+        let awaited = try await mediator.performAsync("checkout", on: "Shop", with: ["total": 6], as: String.self)
         #expect(awaited == "fallback 6")
         #expect(log.count(of: "ran checkout") == 0)
         #expect(log.count(of: "ran fallbackPage") == 2)
@@ -212,7 +209,7 @@ struct InterceptorTests {
     }
 
     @Test("a redirect can replace the parameters, and chained redirects each apply once")
-    func chainedRedirects() throws {
+    func chainedRedirectsEachApplyOnce() throws {
         let log = Log()
         let mediator = try makeShop(log: log)
         mediator.addInterceptor(Degrade(from: ("Shop", "cart"), to: ("Shop", "checkout"), parameters: ["total": 1], log: log))
@@ -222,18 +219,15 @@ struct InterceptorTests {
     }
 
     @Test("a remote call redirected to a local action is refused")
-    func remoteRedirectToLocal() async throws {
+    func remoteCallRedirectedToLocalIsRefused() async throws {
         let log = Log()
         let mediator = try makeShop(log: log)
         mediator.addInterceptor(Degrade(from: ("Shop", "cart"), to: ("Shop", "checkout"), log: log))
-        let error = try #require(throws: MediatorError.self) { try run(mediator, "cart", source: .remote) }
-        guard case let .remoteCallNotAllowed(target, action) = error else {
-            Issue.record("expected remoteCallNotAllowed, got \(error)")
-            return
-        }
-        #expect([target, action] == ["Shop", "checkout"])
-        await #expect(throws: MediatorError.self) {
-            try await mediator.perform("cart", on: "Shop", source: .remote)
+        let error = expectMediatorError(.remoteCallNotAllowed) { try run(mediator, "cart", source: .remote) }
+        #expect(error?.target == "Shop")
+        #expect(error?.action == "checkout")
+        await expectMediatorError(.remoteCallNotAllowed) {
+            try await mediator.performAsync("cart", on: "Shop", source: .remote)
         }
         #expect(log.count(of: "ran checkout") == 0)
         // Locally the redirect is fine.
@@ -241,42 +235,41 @@ struct InterceptorTests {
     }
 
     @Test("an interceptor that throws rejects the call; a MediatorError it throws passes through")
-    func throwingInterceptor() async throws {
+    func throwingInterceptorRejectsTheCall() async throws {
         let log = Log()
         let mediator = try makeShop(log: log)
         mediator.addInterceptor(Broken(error: FixtureError.other("no session")))
-        let error = try #require(throws: MediatorError.self) { try run(mediator, "cart") }
-        guard case let .rejected(target, action, interceptor, reason) = error else {
-            Issue.record("expected rejected, got \(error)")
-            return
-        }
-        #expect([target, action, interceptor] == ["Shop", "cart", "Broken"])
-        #expect(reason.contains("no session"))
-        let asyncError = try await #require(throws: MediatorError.self) {
-            let _: String = try await mediator.perform("cart", on: "Shop")
-        }
-        #expect(asyncError.caseName == "rejected")
+        let error = expectMediatorError(.rejected) { try run(mediator, "cart") }
+        #expect(error?.target == "Shop")
+        #expect(error?.action == "cart")
+        #expect(error?.interceptor == "Broken")
+        #expect(error?.reason?.contains("no session") == true)
+        await expectMediatorError(.rejected) { try await mediator.performAsync("cart", on: "Shop", as: String.self) }
 
+        // An interceptor passing on a MediatorError of its own, such as a failed read of its parameters.
+        let missingToken = try #require(
+            expectMediatorError(.missingParameter) { try MediatorParameters().value("token", as: String.self) })
         mediator.removeAllInterceptors()
-        mediator.addInterceptor(Broken(error: MediatorError.missingParameter(key: "token", expected: "String", action: nil)))
-        let passed = try #require(throws: MediatorError.self) { try run(mediator, "cart") }
-        #expect(passed.caseName == "missingParameter")
+        mediator.addInterceptor(Broken(error: missingToken))
+        let passed = expectMediatorError(.missingParameter) { try run(mediator, "cart") }
+        #expect(passed?.parameter == "token")
         #expect(log.count(of: "ran cart") == 0)
     }
 
     @Test("awaited calls use interceptAsync; synchronous calls use intercept")
-    func asyncInterception() async throws {
+    func awaitedCallsUseInterceptAsync() async throws {
         let log = Log()
         let mediator = try makeShop(log: log)
         mediator.addInterceptor(TokenRefresher(log: log))
-        let awaited: String = try await mediator.perform("cart", on: "Shop")
+        let awaited = try await mediator.performAsync("cart", on: "Shop", as: String.self)
         #expect(awaited == "cart")
-        #expect(throws: MediatorError.self) { try run(mediator, "cart") }
+        let error = expectMediatorError(.rejected) { try run(mediator, "cart") }
+        #expect(error?.interceptor == "TokenRefresher")
         #expect(log.all == ["async", "ran cart", "sync"])
     }
 
     @Test("each decision takes effect exactly once per call")
-    func exactlyOnce() async throws {
+    func eachDecisionTakesEffectOnce() async throws {
         let log = Log()
         let mediator = try makeShop(log: log)
         let observer = Observer()
@@ -286,7 +279,7 @@ struct InterceptorTests {
         mediator.addInterceptor(observer)
 
         for _ in 0..<3 { _ = try run(mediator, "checkout") }
-        for _ in 0..<3 { let _: String = try await mediator.perform("checkout", on: "Shop") }
+        for _ in 0..<3 { _ = try await mediator.performAsync("checkout", on: "Shop", as: String.self) }
 
         #expect(log.count(of: "first sees Shop.checkout") == 6)
         #expect(log.count(of: "redirect Shop.checkout") == 6)

@@ -9,6 +9,7 @@ private struct WatchedTarget: MediatorTarget {
     static let actions: [MediatorAction<Self>] = [
         MediatorAction("visible") { _, _ in 1 }
     ]
+    /// Counts itself with the running test's probe.
     init() { _ = Probe.current?.makeInstance() }
     func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> MediatorFallback {
         .value("answered")
@@ -59,7 +60,9 @@ struct IntrospectionTests {
     func canPerformHasNoSideEffects() throws {
         let probe = Probe()
         try probe.run {
-            let mediator = try makeMediator(WatchedTarget.self, CachedTarget.self)
+            let mediator = Mediator()
+            try mediator.register(WatchedTarget())
+            try mediator.register(CachedTarget())
             let interceptor = DecisionCounter()
             mediator.addInterceptor(interceptor)
             let fallbackRuns = Atomic<Int>(0)
@@ -79,17 +82,20 @@ struct IntrospectionTests {
             #expect(fallbackRuns.load(ordering: .relaxed) == 0)
 
             // The same unknown action, performed, does reach the target's handler: canPerform only asks.
-            let answered: String = try mediator.perform("hidden", on: "Watched")
+            let answered = try mediator.perform("hidden", on: "Watched", as: String.self)
             #expect(answered == "answered")
             #expect(interceptor.decisions == 1)
         }
     }
 
     @Test("the catalog lists every target and action, sorted, with every declared field")
-    func catalogValues() throws {
+    func catalogListsEveryDeclaredField() throws {
         let probe = Probe()
         let catalog = try probe.run {
-            let mediator = try makeMediator(StoreTarget.self, AccountTarget.self, CachedTarget.self)
+            let mediator = Mediator()
+            try mediator.register(StoreTarget())
+            try mediator.register(AccountTarget())
+            try mediator.register(CachedTarget())
             return mediator.catalog()
         }
         #expect(probe.instancesCreated == 0)
@@ -104,6 +110,7 @@ struct IntrospectionTests {
         #expect(product.exposure == .remote)
         #expect(product.execution == .synchronous)
         #expect(product.result == "String")
+        #expect(product.input == "MediatorParameters")
         #expect(product.urlPatterns == ["/product/:id", "/p/:id"])
         // Parameters keep declaration order.
         #expect(product.parameters.map(\.name) == ["id", "tab", "tags", "done"])
@@ -123,18 +130,24 @@ struct IntrospectionTests {
     }
 
     @Test("the catalog as JSON is stable: sorted keys and names, same text whatever the registration order")
-    func catalogJSON() throws {
-        let forward = try makeMediator(AccountTarget.self, StoreTarget.self)
-        let backward = try makeMediator(StoreTarget.self, AccountTarget.self)
+    func catalogJSONIsStable() throws {
+        let forward = Mediator()
+        try forward.register(AccountTarget())
+        try forward.register(StoreTarget())
+        let backward = Mediator()
+        try backward.register(StoreTarget())
+        try backward.register(AccountTarget())
         let json = forward.catalog().jsonString()
         #expect(json == backward.catalog().jsonString())
         #expect(json == forward.catalog().jsonString())
 
-        let compact = try makeMediator(AccountTarget.self).catalog().jsonString(prettyPrinted: false)
+        let account = Mediator()
+        try account.register(AccountTarget())
+        let compact = account.catalog().jsonString(prettyPrinted: false)
         #expect(
             compact == """
-                {"targets":[{"actions":[{"execution":"synchronous","exposure":"local","name":"logout","parameters":[],\
-                "result":"Void","summary":"","urlPatterns":[]}],"name":"Account","summary":""}]}
+                {"targets":[{"actions":[{"execution":"synchronous","exposure":"local","input":"MediatorParameters",\
+                "name":"logout","parameters":[],"result":"Void","summary":"","urlPatterns":[]}],"name":"Account","summary":""}]}
                 """)
 
         // Slashes in URL patterns stay readable, and the JSON decodes back to the same catalog.
@@ -145,10 +158,11 @@ struct IntrospectionTests {
     }
 
     @Test("the catalog follows registration changes")
-    func catalogFollowsRegistry() throws {
-        let mediator = try makeMediator(AccountTarget.self)
+    func catalogFollowsRegistrationChanges() throws {
+        let mediator = Mediator()
+        try mediator.register(AccountTarget())
         #expect(mediator.catalog().targets.map(\.name) == ["Account"])
-        try mediator.register(StoreTarget.self)
+        try mediator.register(StoreTarget())
         #expect(mediator.catalog().targets.map(\.name) == ["Account", "Store"])
         mediator.unregister("Account")
         #expect(mediator.catalog().targets.map(\.name) == ["Store"])

@@ -15,14 +15,15 @@ private func isUnimplemented(_ issue: Issue, _ call: String) -> Bool {
     issue.comments.contains { $0.rawValue.contains("\(call) is unimplemented") }
 }
 
-@Suite("MediatorTesting")
+@Suite("Test doubles and the call recorder")
 struct MediatorTestingTests {
     @Test("a stub answers with canned values under the real name, replacing the real target")
-    func stubAnswers() async throws {
-        let mediator = try makeMediator(RealCartTarget.self)
+    func stubAnswersWithCannedValues() async throws {
+        let mediator = Mediator()
+        try mediator.register(RealCartTarget())
         let cart = try mediator.stub("Cart", answers: ["count": .value(3), "total": .value(12.5)])
-        let count = try performSync(mediator, "count", on: "Cart", with: ["user": "ann"], as: Int.self)
-        let total: Double = try await mediator.perform("total", on: "Cart")
+        let count = try mediator.perform("count", on: "Cart", with: ["user": "ann"], as: Int.self)
+        let total = try await mediator.performAsync("total", on: "Cart", as: Double.self)
         #expect(count == 3)
         #expect(total == 12.5)
         #expect(cart.targetName == "Cart")
@@ -34,20 +35,17 @@ struct MediatorTestingTests {
     }
 
     @Test("a stub's failure answer reaches the caller wrapped like a real handler's error")
-    func stubFailure() throws {
+    func stubFailureIsWrappedLikeAHandlerError() throws {
         let mediator = Mediator()
         try mediator.stub("Cart", answers: ["checkout": .failure(FixtureError.other("declined"))])
-        let error = try #require(throws: MediatorError.self) { try mediator.perform("checkout", on: "Cart") }
-        guard case let .handlerFailed(target, action, underlying) = error else {
-            Issue.record("expected handlerFailed, got \(error)")
-            return
-        }
-        #expect([target, action] == ["Cart", "checkout"])
-        #expect(underlying as? FixtureError == .other("declined"))
+        let error = expectMediatorError(.handlerFailed) { try mediator.perform("checkout", on: "Cart") }
+        #expect(error?.target == "Cart")
+        #expect(error?.action == "checkout")
+        #expect(error?.underlyingError as? FixtureError == .other("declined"))
     }
 
     @Test("a stub's handler answer computes from parameters and can call completion closures")
-    func stubHandler() throws {
+    func stubHandlerComputesFromParameters() throws {
         let mediator = Mediator()
         let stub = try mediator.stub(
             "Payments",
@@ -61,54 +59,45 @@ struct MediatorTestingTests {
             ])
         let results = Locked<[Bool]>([])
         let done: @Sendable (Bool) -> Void = { ok in results.withLock { $0.append(ok) } }
-        let doubled: Int = try mediator.perform("pay", on: "Payments", with: ["amount": "21", "done": done])
-        let _: Int = try mediator.perform("pay", on: "Payments", with: ["amount": 500, "done": done])
+        let doubled = try mediator.perform("pay", on: "Payments", with: ["amount": "21", "done": done], as: Int.self)
+        _ = try mediator.perform("pay", on: "Payments", with: ["amount": 500, "done": done], as: Int.self)
         #expect(doubled == 42)
         #expect(results.withLock { $0 } == [true, false])
         #expect(stub.calls.count == 2)
     }
 
     @Test("an action the stub does not answer fails like a real miss and is recorded")
-    func stubUnknownAction() throws {
+    func unansweredActionFailsLikeARealMiss() throws {
         let mediator = Mediator()
         let stub = try mediator.stub("Cart", answers: ["b": .value(1), "a": .value(2)])
-        let error = try #require(throws: MediatorError.self) {
-            try mediator.perform("c", on: "Cart", with: ["x": 1])
-        }
-        guard case let .actionNotFound(target, action, available) = error else {
-            Issue.record("expected actionNotFound, got \(error)")
-            return
-        }
-        #expect([target, action] == ["Cart", "c"])
-        #expect(available == ["a", "b"])
+        let error = expectMediatorError(.actionNotFound) { try mediator.perform("c", on: "Cart", with: ["x": 1]) }
+        #expect(error?.target == "Cart")
+        #expect(error?.action == "c")
+        #expect(error?.available == ["a", "b"])
         #expect(stub.calls.map(\.action) == ["c"])
         #expect(mediator.catalog().target(named: "Cart")?.actions.map(\.name) == ["a", "b"])
     }
 
     @Test("a stub's .unimplemented answer fails the running test")
-    func stubUnimplementedAnswer() throws {
+    func unimplementedAnswerFailsTheTest() throws {
         let mediator = Mediator()
         try mediator.stub("Cart", answers: ["count": .value(1), "checkout": .unimplemented])
-        var thrown: (any Error)?
+        var error: MediatorError?
         withKnownIssue {
-            do { try mediator.perform("checkout", on: "Cart") } catch { thrown = error }
+            error = expectMediatorError(.handlerFailed) { try mediator.perform("checkout", on: "Cart") }
         } matching: { issue in
             isUnimplemented(issue, "Cart.checkout")
         }
-        guard case let .handlerFailed(_, action, underlying) = thrown as? MediatorError else {
-            Issue.record("expected handlerFailed, got \(String(describing: thrown))")
-            return
-        }
-        #expect(action == "checkout")
-        #expect((underlying as? UnimplementedCallError)?.action == "checkout")
+        #expect(error?.action == "checkout")
+        #expect((error?.underlyingError as? UnimplementedCallError)?.action == "checkout")
         // The other answers still work, without an issue.
-        let count: Int = try mediator.perform("count", on: "Cart")
-        #expect(count == 1)
+        #expect(try mediator.perform("count", on: "Cart", as: Int.self) == 1)
     }
 
     @Test("an unimplemented double fails the running test and throws UnimplementedCallError")
-    func unimplementedDouble() throws {
-        let mediator = try makeMediator(RealCartTarget.self)
+    func unimplementedDoubleFailsTheTest() throws {
+        let mediator = Mediator()
+        try mediator.register(RealCartTarget())
         let cart = try mediator.unimplemented("Cart")
         var thrown: (any Error)?
         withKnownIssue {
@@ -126,26 +115,53 @@ struct MediatorTestingTests {
     }
 
     @Test("an unimplemented double also fails awaited calls")
-    func unimplementedDoubleAsync() async throws {
+    func unimplementedDoubleFailsAwaitedCalls() async throws {
         let mediator = Mediator()
         try mediator.unimplemented("Cart")
         var thrown: (any Error)?
         await withKnownIssue {
-            do { let _: Int = try await mediator.perform("count", on: "Cart") } catch { thrown = error }
+            do { _ = try await mediator.performAsync("count", on: "Cart", as: Int.self) } catch { thrown = error }
         } matching: { issue in
             isUnimplemented(issue, "Cart.count")
         }
         #expect(thrown is UnimplementedCallError)
     }
 
+    @Test("a stub by contract answers typed inputs, records them, and fails the test on an unimplemented contract")
+    func contractStubAnswersTypedInputs() throws {
+        let mediator = Mediator()
+        let stub = try mediator.stub(
+            Basket.total.answering { input in input.quantity * 250 },
+            Basket.empty.unimplemented)
+        #expect(try mediator.call(Basket.total, with: BasketLine(sku: "tea", quantity: 2)) == 500)
+        #expect(try mediator.perform("total", on: "Basket", with: ["sku": "cup", "quantity": "3"], as: Int.self) == 750)
+        #expect(stub.inputs(to: Basket.total) == [BasketLine(sku: "tea", quantity: 2), BasketLine(sku: "cup", quantity: 3)])
+        var error: MediatorError?
+        withKnownIssue {
+            error = expectMediatorError(.handlerFailed) { try mediator.call(Basket.empty) }
+        } matching: { issue in
+            isUnimplemented(issue, "Basket.empty")
+        }
+        #expect(error?.underlyingError is UnimplementedCallError)
+        #expect(stub.calls.map(\.action) == ["total", "total", "empty"])
+        // Answers for two targets, or for one action twice, are refused.
+        #expect(throws: StubConfigurationError.self) {
+            try mediator.stub(Basket.total.answering { _ in 0 }, Shelf.count.answering { _ in 0 })
+        }
+        #expect(throws: StubConfigurationError.self) {
+            try mediator.stub(Basket.total.answering { _ in 0 }, Basket.total.answering { _ in 1 })
+        }
+    }
+
     @Test("CallRecorder records each call's target, action, parameters, source and outcome")
-    func callRecorder() async throws {
-        let mediator = try makeMediator(CalculatorTarget.self)
+    func callRecorderRecordsEveryCall() async throws {
+        let mediator = Mediator()
+        try mediator.register(CalculatorTarget())
         let recorder = CallRecorder()
         mediator.addInterceptor(recorder)
-        _ = try performSync(mediator, "add", on: "Calculator", with: ["a": 1, "b": 2], as: Int.self)
-        let _: String = try await mediator.perform("shared", on: "Calculator", source: .remote)
-        await #expect(throws: MediatorError.self) { try await mediator.perform("fail", on: "Calculator") }
+        _ = try mediator.perform("add", on: "Calculator", with: ["a": 1, "b": 2], as: Int.self)
+        _ = try await mediator.performAsync("shared", on: "Calculator", source: .remote, as: String.self)
+        await expectMediatorError(.handlerFailed) { try await mediator.performAsync("fail", on: "Calculator") }
 
         let calls = recorder.calls
         #expect(calls.map(\.target) == ["Calculator", "Calculator", "Calculator"])
@@ -158,4 +174,36 @@ struct MediatorTestingTests {
         #expect(recorder.calls.isEmpty)
         #expect(recorder.outcomes.isEmpty)
     }
+
+    @Test("CallRecorder picks out the calls and typed inputs of one contract")
+    func callRecorderFiltersByContract() throws {
+        let mediator = Mediator()
+        try mediator.stub(Basket.total.answering { input in input.quantity }, Basket.empty.answering { _ in 0 })
+        let recorder = CallRecorder()
+        mediator.addInterceptor(recorder)
+        _ = try mediator.call(Basket.total, with: BasketLine(sku: "tea", quantity: 1))
+        _ = try mediator.call(Basket.empty)
+        _ = try mediator.perform("total", on: "Basket", with: ["sku": "pot", "quantity": 4])
+        #expect(recorder.calls(to: Basket.total).count == 2)
+        #expect(recorder.calls(to: Basket.empty).count == 1)
+        #expect(recorder.inputs(to: Basket.total) == [BasketLine(sku: "tea", quantity: 1), BasketLine(sku: "pot", quantity: 4)])
+    }
+}
+
+/// A basket line: what the Basket stub's `total` contract takes.
+private struct BasketLine: MediatorInput, Equatable {
+    var sku: String
+    var quantity: Int
+    static let schema = MediatorSchema(BasketLine.init, .required("sku", \.sku), .required("quantity", \.quantity))
+}
+
+/// Contracts of a module the stubs stand in for.
+private enum Basket {
+    static let total = ActionContract<BasketLine, Int>("total", on: "Basket")
+    static let empty = ActionContract<NoInput, Int>("empty", on: "Basket")
+}
+
+/// A contract of another module, to show a stub answers one target only.
+private enum Shelf {
+    static let count = ActionContract<NoInput, Int>("count", on: "Shelf")
 }

@@ -1,4 +1,5 @@
 import Mediator
+import MediatorTesting
 import Testing
 
 /// Answers some unknown actions itself, like CTMediator's `notFound:`.
@@ -39,45 +40,51 @@ private final class FallbackSpy: Sendable {
     }
 }
 
-/// Synchronous calls for async tests.
+/// Calls by name for a text result.
 private func performString(
     _ mediator: Mediator, _ action: String, on target: String,
     with parameters: MediatorParameters = [:], source: MediatorCallSource = .local
 ) throws -> String {
-    try mediator.perform(action, on: target, with: parameters, source: source)
+    try mediator.perform(action, on: target, with: parameters, source: source, as: String.self)
+}
+
+/// A mediator with the legacy target registered.
+private func legacyMediator() throws -> Mediator {
+    let mediator = Mediator()
+    try mediator.register(LegacyTarget())
+    return mediator
 }
 
 @Suite("Not-found chain")
 struct NotFoundChainTests {
     @Test("the target answers an unknown action with a value before the mediator fallback")
-    func targetAnswersValue() async throws {
-        let mediator = try makeMediator(LegacyTarget.self)
+    func targetAnswersUnknownActionFirst() async throws {
+        let mediator = try legacyMediator()
         let spy = FallbackSpy { _ in .value("fallback") }
         mediator.setFallbackHandler(spy.handler)
         #expect(try performString(mediator, "old", on: "Legacy") == "answered by target")
-        let awaited: String = try await mediator.perform("old", on: "Legacy")
+        let awaited = try await mediator.performAsync("old", on: "Legacy", as: String.self)
         #expect(awaited == "answered by target")
         #expect(spy.calls.isEmpty)
     }
 
     @Test("the target redirects an unknown action to a declared one, parameters included")
-    func targetRedirects() async throws {
-        let mediator = try makeMediator(LegacyTarget.self)
+    func targetRedirectsUnknownAction() async throws {
+        let mediator = try legacyMediator()
         #expect(try performString(mediator, "oldScreen", on: "Legacy", with: ["id": 3]) == "current 3")
-        let awaited: String = try await mediator.perform("oldScreen", on: "Legacy", with: ["id": "4"])
+        let awaited = try await mediator.performAsync("oldScreen", on: "Legacy", with: ["id": "4"], as: String.self)
         #expect(awaited == "current 4")
     }
 
     @Test("an error the target's own not-found handler throws reaches the caller")
-    func targetHandlerThrows() throws {
-        let mediator = try makeMediator(LegacyTarget.self)
-        let error = try #require(throws: FixtureError.self) { try performString(mediator, "broken", on: "Legacy") }
-        #expect(error == .boom)
+    func targetNotFoundHandlerErrorReachesCaller() throws {
+        let mediator = try legacyMediator()
+        #expect(throws: FixtureError.boom) { try performString(mediator, "broken", on: "Legacy") }
     }
 
     @Test("when the target passes, the mediator fallback receives the original call and the reason")
-    func fallbackReceivesCall() throws {
-        let mediator = try makeMediator(LegacyTarget.self)
+    func fallbackReceivesTheOriginalCall() throws {
+        let mediator = try legacyMediator()
         let spy = FallbackSpy { call in .value("\(call.target).\(call.action)") }
         mediator.setFallbackHandler(spy.handler)
 
@@ -99,79 +106,66 @@ struct NotFoundChainTests {
     }
 
     @Test("the fallback can redirect to a declared action")
-    func fallbackRedirects() async throws {
-        let mediator = try makeMediator(LegacyTarget.self)
+    func fallbackRedirectsToADeclaredAction() async throws {
+        let mediator = try legacyMediator()
         let spy = FallbackSpy { call in .redirect(target: "Legacy", action: "current", parameters: call.parameters) }
         mediator.setFallbackHandler(spy.handler)
         #expect(try performString(mediator, "gone", on: "Nowhere", with: ["id": 5]) == "current 5")
-        let awaited: String = try await mediator.perform("gone", on: "Nowhere", with: ["id": 6])
+        let awaited = try await mediator.performAsync("gone", on: "Nowhere", with: ["id": 6], as: String.self)
         #expect(awaited == "current 6")
         #expect(spy.calls.count == 2)
     }
 
     @Test("when nobody answers, the typed not-found error is thrown; removing the fallback restores it")
-    func typedErrorLast() throws {
-        let mediator = try makeMediator(LegacyTarget.self)
+    func notFoundErrorComesLast() throws {
+        let mediator = try legacyMediator()
         let spy = FallbackSpy { _ in .notHandled }
         mediator.setFallbackHandler(spy.handler)
-        let actionError = try #require(throws: MediatorError.self) { try performString(mediator, "nope", on: "Legacy") }
-        guard case let .actionNotFound(target, action, available) = actionError else {
-            Issue.record("expected actionNotFound, got \(actionError)")
-            return
-        }
-        #expect([target, action] == ["Legacy", "nope"])
-        #expect(available == ["current", "secret"])
-        let targetError = try #require(throws: MediatorError.self) { try performString(mediator, "x", on: "Legac") }
-        #expect(targetError.caseName == "targetNotFound")
+        let actionError = expectMediatorError(.actionNotFound) { try performString(mediator, "nope", on: "Legacy") }
+        #expect(actionError?.target == "Legacy")
+        #expect(actionError?.action == "nope")
+        #expect(actionError?.available == ["current", "secret"])
+        expectMediatorError(.targetNotFound) { try performString(mediator, "x", on: "Legac") }
         #expect(spy.calls.count == 2)
 
         let answering = FallbackSpy { _ in .value("answered") }
         mediator.setFallbackHandler(answering.handler)
         #expect(try performString(mediator, "nope", on: "Legacy") == "answered")
         mediator.setFallbackHandler(nil)
-        #expect(throws: MediatorError.self) { try performString(mediator, "nope", on: "Legacy") }
+        expectMediatorError(.actionNotFound) { try performString(mediator, "nope", on: "Legacy") }
         #expect(answering.calls.count == 1)
     }
 
     @Test("redirect loops between fallbacks are cut off with the not-found error")
-    func redirectLoopBounded() async throws {
+    func redirectLoopsAreCutOff() async throws {
         let mediator = Mediator()
         let spy = FallbackSpy { call in
             .redirect(target: call.target == "Ping" ? "Pong" : "Ping", action: "bounce", parameters: call.parameters)
         }
         mediator.setFallbackHandler(spy.handler)
-        let error = try #require(throws: MediatorError.self) { try performString(mediator, "bounce", on: "Ping") }
-        #expect(error.caseName == "targetNotFound")
+        expectMediatorError(.targetNotFound) { try performString(mediator, "bounce", on: "Ping") }
         let syncHops = spy.calls.count
         #expect(syncHops >= 1 && syncHops <= 16)
 
-        let asyncError = try await #require(throws: MediatorError.self) {
-            try await mediator.perform("bounce", on: "Ping")
-        }
-        #expect(asyncError.caseName == "targetNotFound")
+        await expectMediatorError(.targetNotFound) { try await mediator.performAsync("bounce", on: "Ping") }
         #expect(spy.calls.count == 2 * syncHops)
     }
 
     @Test("a remote call redirected by a not-found handler to a local action is refused")
-    func remoteRedirectToLocalRefused() async throws {
-        let mediator = try makeMediator(LegacyTarget.self)
+    func remoteRedirectToLocalIsRefused() async throws {
+        let mediator = try legacyMediator()
         let spy = FallbackSpy { _ in .redirect(target: "Legacy", action: "secret", parameters: [:]) }
         mediator.setFallbackHandler(spy.handler)
 
         for (action, target) in [("oldSecret", "Legacy"), ("anything", "Nowhere")] {
-            let error = try #require(throws: MediatorError.self) {
+            let error = expectMediatorError(.remoteCallNotAllowed) {
                 try performString(mediator, action, on: target, source: .remote)
             }
-            guard case let .remoteCallNotAllowed(refusedTarget, refusedAction) = error else {
-                Issue.record("expected remoteCallNotAllowed, got \(error)")
-                continue
+            #expect(error?.target == "Legacy")
+            #expect(error?.action == "secret")
+            await expectMediatorError(.remoteCallNotAllowed) {
+                try await mediator.performAsync(action, on: target, source: .remote)
             }
-            #expect(refusedTarget == "Legacy")
-            #expect(refusedAction == "secret")
-            let asyncError = try await #require(throws: MediatorError.self) {
-                try await mediator.perform(action, on: target, source: .remote)
-            }
-            #expect(asyncError.caseName == "remoteCallNotAllowed")
         }
         // Locally the same redirects work, and remotely a redirect to a remote action works.
         #expect(try performString(mediator, "oldSecret", on: "Legacy") == "secret")

@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import MediatorTesting
 import Testing
 
 /// One row of the conversion table: a raw value, the type asked for, and the value expected (or `nil`).
@@ -24,20 +25,17 @@ struct Conversion: Sendable, CustomTestStringConvertible {
                     }
                 ])
             if let expected {
-                let read: Value = try mediator.perform("read", on: "Convert", with: ["value": raw])
+                let read = try mediator.perform("read", on: "Convert", with: ["value": raw], as: Value.self)
                 #expect(read == expected)
             } else {
-                let error = try #require(throws: MediatorError.self) {
-                    let _: Value = try mediator.perform("read", on: "Convert", with: ["value": raw])
+                let error = expectMediatorError(.invalidParameter) {
+                    try mediator.perform("read", on: "Convert", with: ["value": raw], as: Value.self)
                 }
-                guard case let .invalidParameter(key, expectedType, received, action) = error else {
-                    Issue.record("expected invalidParameter, got \(error)")
-                    return
-                }
-                #expect(key == "value")
-                #expect(expectedType == Value.mediatorTypeName)
-                #expect(received.contains("\(Swift.type(of: raw))"))
-                #expect(action == "Convert.read")
+                #expect(error?.parameter == "value")
+                #expect(error?.expectedType == Value.mediatorTypeName)
+                #expect(error?.received?.contains("\(Swift.type(of: raw))") == true)
+                #expect(error?.target == "Convert")
+                #expect(error?.action == "read")
             }
         }
     }
@@ -141,12 +139,12 @@ struct ParameterValueTests {
             Conversion.of(["true", "no"], to: [true, false]),
         ]
     )
-    func conversion(_ conversion: Conversion) throws {
+    func convertsNativeValuesAndURLStrings(_ conversion: Conversion) throws {
         try conversion.check()
     }
 
     @Test("type names as errors and the catalog show them")
-    func typeNames() {
+    func typeNamesReadAsDeclared() {
         #expect(Int.mediatorTypeName == "Int")
         #expect([Int].mediatorTypeName == "[Int]")
         #expect([[Tab]].mediatorTypeName == "[[Tab]]")
@@ -154,32 +152,29 @@ struct ParameterValueTests {
     }
 
     @Test("a missing required parameter is reported before the handler runs")
-    func missingRequired() async throws {
-        let mediator = try makeMediator(ShopTarget.self)
-        let error = try #require(throws: MediatorError.self) {
-            try performSync(mediator, "add", on: "Shop", with: ["quantity": 2], as: String.self)
+    func missingRequiredParameterIsReported() async throws {
+        let mediator = try shopMediator()
+        let error = expectMediatorError(.missingParameter) {
+            try mediator.perform("add", on: "Shop", with: ["quantity": 2], as: String.self)
         }
-        guard case let .missingParameter(key, expected, action) = error else {
-            Issue.record("expected missingParameter, got \(error)")
-            return
-        }
-        #expect(key == "id")
-        #expect(expected == "Int")
-        #expect(action == "Shop.add")
+        #expect(error?.parameter == "id")
+        #expect(error?.expectedType == "Int")
+        #expect(error?.target == "Shop")
+        #expect(error?.action == "add")
         // The async path validates the same way.
-        let asyncError = try await #require(throws: MediatorError.self) {
-            let _: String = try await mediator.perform("add", on: "Shop")
+        let asyncError = await expectMediatorError(.missingParameter) {
+            try await mediator.performAsync("add", on: "Shop", as: String.self)
         }
-        #expect(asyncError.caseName == "missingParameter")
+        #expect(asyncError?.parameter == "id")
     }
 
     @Test("declared defaults fill in absent values; supplied values win")
-    func defaults() throws {
-        let mediator = try makeMediator(ShopTarget.self)
-        let defaulted: String = try mediator.perform("add", on: "Shop", with: ["id": "5"])
+    func declaredDefaultsFillAbsentValues() throws {
+        let mediator = try shopMediator()
+        let defaulted = try mediator.perform("add", on: "Shop", with: ["id": "5"], as: String.self)
         #expect(defaulted == "5x1 - cart")
-        let supplied: String = try mediator.perform(
-            "add", on: "Shop", with: ["id": 5, "quantity": "3", "note": "gift", "tab": "home"])
+        let supplied = try mediator.perform(
+            "add", on: "Shop", with: ["id": 5, "quantity": "3", "note": "gift", "tab": "home"], as: String.self)
         #expect(supplied == "5x3 gift home")
     }
 
@@ -192,54 +187,68 @@ struct ParameterValueTests {
             ("note", 12 as any Sendable, "String", "12 (Int)"),
         ]
     )
-    func invalidValue(key: String, value: any Sendable, expected: String, received: String) throws {
-        let mediator = try makeMediator(ShopTarget.self)
+    func unconvertibleValueIsNamed(key: String, value: any Sendable, expected: String, received: String) throws {
+        let mediator = try shopMediator()
         var parameters: MediatorParameters = ["id": 1]
         parameters[key] = value
-        let error = try #require(throws: MediatorError.self) {
-            let _: String = try mediator.perform("add", on: "Shop", with: parameters)
+        let error = expectMediatorError(.invalidParameter) {
+            try mediator.perform("add", on: "Shop", with: parameters, as: String.self)
         }
-        guard case let .invalidParameter(errorKey, errorExpected, errorReceived, action) = error else {
-            Issue.record("expected invalidParameter, got \(error)")
-            return
-        }
-        #expect(errorKey == key)
-        #expect(errorExpected == expected)
-        #expect(errorReceived == received)
-        #expect(action == "Shop.add")
+        #expect(error?.parameter == key)
+        #expect(error?.expectedType == expected)
+        #expect(error?.received == received)
+        #expect(error?.target == "Shop")
+        #expect(error?.action == "add")
     }
 
-    @Test("a long received value is shortened in the error")
-    func longValueShortened() throws {
-        let mediator = try makeMediator(ShopTarget.self)
+    @Test("a long received value is shortened in the error's description, which gives its full size")
+    func longReceivedValueIsShortened() throws {
+        let mediator = try shopMediator()
         let long = String(repeating: "x", count: 500)
-        let error = try #require(throws: MediatorError.self) {
-            let _: String = try mediator.perform("add", on: "Shop", with: ["id": long])
-        }
-        guard case let .invalidParameter(_, _, received, _) = error else {
-            Issue.record("expected invalidParameter, got \(error)")
-            return
-        }
-        #expect(received.count < 100)
+        let error = try #require(
+            expectMediatorError(.invalidParameter) {
+                try mediator.perform("add", on: "Shop", with: ["id": long], as: String.self)
+            })
+        // The property holds what was received, with its type; the description shows at most 120
+        // characters of it, then its size.
+        let received = try #require(error.received)
         #expect(received.hasSuffix("(String)"))
+        #expect(!error.description.contains(String(repeating: "x", count: 121)))
+        #expect(error.description.contains("…(\(received.utf8.count) bytes)"))
+        #expect(error.description.count < 300)
     }
 
     @Test("a handler reading an undeclared key gets .missingParameter naming the action")
-    func undeclaredKey() throws {
-        let mediator = try makeMediator(ShopTarget.self)
-        let error = try #require(throws: MediatorError.self) {
-            let _: Int = try mediator.perform("undeclared", on: "Shop", with: ["id": 1])
+    func undeclaredKeyReadNamesTheAction() throws {
+        let mediator = try shopMediator()
+        let error = expectMediatorError(.missingParameter) {
+            try mediator.perform("undeclared", on: "Shop", with: ["id": 1], as: Int.self)
         }
-        guard case let .missingParameter(key, _, action) = error else {
-            Issue.record("expected missingParameter, got \(error)")
-            return
+        #expect(error?.parameter == "missing")
+        #expect(error?.target == "Shop")
+        #expect(error?.action == "undeclared")
+    }
+
+    @Test("a handler's own read of a missing key is a missingParameter error whether or not the action declares parameters")
+    func missingKeyReadIsNotWrappedWithOrWithoutDeclaredParameters() throws {
+        let mediator = Mediator()
+        try mediator.register(
+            targetNamed: "T",
+            actions: [
+                MediatorAction("undeclared") { _, parameters in try parameters.value("id", as: Int.self) },
+                MediatorAction("declared", parameters: [.optional("x", Int.self)]) { _, parameters in
+                    try parameters.value("id", as: Int.self)
+                },
+            ])
+        for action in ["undeclared", "declared"] {
+            let error = expectMediatorError(.missingParameter) { try mediator.perform(action, on: "T", as: Int.self) }
+            #expect(error?.parameter == "id", "\(action)")
+            #expect(error?.expectedType == "Int", "\(action)")
         }
-        #expect(key == "missing")
-        #expect(action == "Shop.undeclared")
     }
 
     @Test("parameters outside a call: typed reads, optional reads, native values, merging")
-    func standaloneParameters() throws {
+    func standaloneParametersReadAndMerge() throws {
         let completion: @Sendable (Bool) -> Void = { _ in }
         let parameters: MediatorParameters = ["id": "42", "flag": "yes", "done": completion, "id2": 1]
         #expect(try parameters.value("id", as: Int.self) == 42)
@@ -249,22 +258,24 @@ struct ParameterValueTests {
         #expect(parameters.contains("id"))
         #expect(!parameters.contains("absent"))
 
-        let missing = try #require(throws: MediatorError.self) { try parameters.value("absent", as: Int.self) }
-        guard case let .missingParameter(key, expected, action) = missing else {
-            Issue.record("expected missingParameter, got \(missing)")
-            return
-        }
-        #expect([key, expected] == ["absent", "Int"])
-        #expect(action == nil)
-        let wrongNative = try #require(throws: MediatorError.self) {
-            try parameters.value("id", as: (@Sendable (Bool) -> Void).self)
-        }
-        #expect(wrongNative.caseName == "invalidParameter")
+        let missing = expectMediatorError(.missingParameter) { try parameters.value("absent", as: Int.self) }
+        #expect(missing?.parameter == "absent")
+        #expect(missing?.expectedType == "Int")
+        #expect(missing?.target == nil)
+        #expect(missing?.action == nil)
+        expectMediatorError(.invalidParameter) { try parameters.value("id", as: (@Sendable (Bool) -> Void).self) }
 
         let merged = parameters.merging(["id": 7, "extra": true])
         #expect(try merged.value("id", as: Int.self) == 7)
         #expect(merged.contains("extra"))
         #expect(merged.keys.count == 5)
         #expect(MediatorParameters(["b": 2, "a": 1]).description == "[a: 1, b: 2]")
+    }
+
+    /// A mediator with the shop target registered.
+    private func shopMediator() throws -> Mediator {
+        let mediator = Mediator()
+        try mediator.register(ShopTarget())
+        return mediator
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import Mediator
+import MediatorTesting
 import Testing
 
 /// Takes completion callbacks as parameters, as native callers pass them.
@@ -23,28 +23,19 @@ private struct UploaderTarget: MediatorTarget {
     ]
 }
 
-/// Guards remote access: one local action, one remote action, each counting its runs.
+/// Guards remote access: one local action, one remote action, each recording its runs in the
+/// test's own log.
 private struct ProfileTarget: MediatorTarget {
     static let targetName = "Profile"
-    static let runs = Locked<[String]>([])
     static let actions: [MediatorAction<Self>] = [
-        MediatorAction("deleteAccount") { _, p in
-            ProfileTarget.record(p, "deleteAccount")
-        },
-        MediatorAction("show", exposure: .remote) { _, p in
-            ProfileTarget.record(p, "show")
-        },
+        MediatorAction("deleteAccount") { target, _ in target.record("deleteAccount") },
+        MediatorAction("show", exposure: .remote) { target, _ in target.record("show") },
     ]
+    let runs: Locked<[String]>
 
-    /// Records a run under the test's tag, so parallel tests count only their own runs.
-    static func record(_ p: MediatorParameters, _ action: String) -> String {
-        let tag = (try? p.value("tag", as: String.self)) ?? ""
-        runs.withLock { $0.append("\(tag):\(action)") }
+    func record(_ action: String) -> String {
+        runs.withLock { $0.append(action) }
         return action
-    }
-
-    static func runs(tagged tag: String) -> [String] {
-        runs.withLock { $0.filter { $0.hasPrefix("\(tag):") } }
     }
 }
 
@@ -53,215 +44,202 @@ private struct ForwarderTarget: MediatorTarget {
     static let targetName = "Forwarder"
     static let actions: [MediatorAction<Self>] = [
         MediatorAction("sum", parameters: [.required("a", Int.self), .required("b", Int.self)]) { target, p -> Int in
-            guard let mediator = target.mediator else { throw FixtureError.other("no mediator") }
-            let sum: Int = try mediator.perform("add", on: "Calculator", with: p)
-            return sum + 1
+            try target.mediator.perform("add", on: "Calculator", with: p, as: Int.self) + 1
         },
         MediatorAction("broken") { target, _ -> Int in
-            guard let mediator = target.mediator else { throw FixtureError.other("no mediator") }
-            return try mediator.perform("add", on: "Calculator", with: ["a": 1])
+            try target.mediator.perform("add", on: "Calculator", with: ["a": 1], as: Int.self)
         },
     ]
-    let mediator: Mediator?
-    init() { mediator = nil }
-    init(mediator: Mediator) { self.mediator = mediator }
+    let mediator: Mediator
 }
 
-/// Synchronous calls, made from non-async helpers so Swift picks the synchronous overloads.
-private enum Sync {
-    static func onMain(_ mediator: Mediator) throws -> String {
-        try mediator.perform("onMain", on: "Calculator")
-    }
-
-    static func nothing(_ mediator: Mediator) throws {
-        let _: Void = try mediator.perform("nothing", on: "Calculator")
-    }
+/// A mediator with the calculator registered.
+private func calculatorMediator() throws -> Mediator {
+    let mediator = Mediator()
+    try mediator.register(CalculatorTarget())
+    return mediator
 }
 
-@Suite("Perform")
+@Suite("Calls by name")
 struct PerformTests {
     @Test("a synchronous call returns the typed result")
-    func syncTypedResult() throws {
-        let mediator = try makeMediator(CalculatorTarget.self)
-        let sum: Int = try mediator.perform("add", on: "Calculator", with: ["a": 2, "b": 40])
+    func syncCallReturnsTypedResult() throws {
+        let mediator = try calculatorMediator()
+        let sum = try mediator.perform("add", on: "Calculator", with: ["a": 2, "b": 40], as: Int.self)
         #expect(sum == 42)
-        let explicit = try mediator.perform("add", on: "Calculator", with: ["a": "1", "b": 1], as: Int.self)
-        #expect(explicit == 2)
+        let converted = try mediator.perform("add", on: "Calculator", with: ["a": "1", "b": 1], as: Int.self)
+        #expect(converted == 2)
     }
 
     @Test("an awaited call returns the typed result, for sync and async actions")
-    func asyncTypedResult() async throws {
-        let mediator = try makeMediator(CalculatorTarget.self)
-        let sum: Int = try await mediator.perform("addAsync", on: "Calculator", with: ["a": 2, "b": 3])
-        let syncSum: Int = try await mediator.perform("add", on: "Calculator", with: ["a": 4, "b": 3])
+    func awaitedCallReturnsTypedResult() async throws {
+        let mediator = try calculatorMediator()
+        let sum = try await mediator.performAsync("addAsync", on: "Calculator", with: ["a": 2, "b": 3], as: Int.self)
+        let syncSum = try await mediator.performAsync("add", on: "Calculator", with: ["a": 4, "b": 3], as: Int.self)
         #expect(sum == 5)
         #expect(syncSum == 7)
     }
 
+    @Test("a synchronous call from async code runs without await and reaches synchronous actions")
+    func syncCallFromAsyncCode() async throws {
+        let mediator = try calculatorMediator()
+        let sum = try mediator.perform("add", on: "Calculator", with: ["a": 20, "b": 22], as: Int.self)
+        #expect(sum == 42)
+    }
+
     @Test("Void actions and discarded results")
-    func voidAndDiscarded() async throws {
-        let mediator = try makeMediator(CalculatorTarget.self)
-        try Sync.nothing(mediator)
-        let _: Void = try await mediator.perform("nothing", on: "Calculator")
-        try await mediator.perform("addAsync", on: "Calculator", with: ["a": 1, "b": 1])
+    func voidActionsAndDiscardedResults() async throws {
+        let mediator = try calculatorMediator()
+        try mediator.perform("nothing", on: "Calculator")
+        try mediator.perform("nothing", on: "Calculator", as: Void.self)
+        try await mediator.performAsync("nothing", on: "Calculator", as: Void.self)
+        try await mediator.performAsync("addAsync", on: "Calculator", with: ["a": 1, "b": 1])
         // The discardable form returns the untyped value.
-        let untyped = try await mediator.perform("add", on: "Calculator", with: ["a": 1, "b": 2])
+        let untyped = try await mediator.performAsync("add", on: "Calculator", with: ["a": 1, "b": 2])
         #expect(untyped as? Int == 3)
+        let untypedSync = try mediator.perform("add", on: "Calculator", with: ["a": 2, "b": 2])
+        #expect(untypedSync as? Int == 4)
         // Discarding does not swallow failures.
-        await #expect(throws: MediatorError.self) {
-            try await mediator.perform("fail", on: "Calculator")
-        }
+        await expectMediatorError(.handlerFailed) { try await mediator.performAsync("fail", on: "Calculator") }
+        expectMediatorError(.handlerFailed) { try mediator.perform("fail", on: "Calculator") }
     }
 
     @Test("asking for the wrong result type reports expected and actual types")
-    func resultTypeMismatch() async throws {
-        let mediator = try makeMediator(CalculatorTarget.self)
-        let syncError = try #require(throws: MediatorError.self) {
-            try performSync(mediator, "add", on: "Calculator", with: ["a": 1, "b": 2], as: String.self)
+    func wrongResultTypeIsReported() async throws {
+        let mediator = try calculatorMediator()
+        let syncError = expectMediatorError(.resultTypeMismatch) {
+            try mediator.perform("add", on: "Calculator", with: ["a": 1, "b": 2], as: String.self)
         }
-        let asyncError = try await #require(throws: MediatorError.self) {
-            let _: [Int] = try await mediator.perform("addAsync", on: "Calculator", with: ["a": 1, "b": 2])
+        #expect(syncError?.target == "Calculator")
+        #expect(syncError?.action == "add")
+        #expect(syncError?.expectedType == "String")
+        #expect(syncError?.received == "Int")
+        let asyncError = await expectMediatorError(.resultTypeMismatch) {
+            try await mediator.performAsync("addAsync", on: "Calculator", with: ["a": 1, "b": 2], as: [Int].self)
         }
-        guard case let .resultTypeMismatch(target, action, expected, actual) = syncError else {
-            Issue.record("expected resultTypeMismatch, got \(syncError)")
-            return
-        }
-        #expect([target, action, expected, actual] == ["Calculator", "add", "String", "Int"])
-        guard case let .resultTypeMismatch(_, asyncAction, asyncExpected, asyncActual) = asyncError else {
-            Issue.record("expected resultTypeMismatch, got \(asyncError)")
-            return
-        }
-        #expect([asyncAction, asyncExpected, asyncActual] == ["addAsync", "Array<Int>", "Int"])
+        #expect(asyncError?.action == "addAsync")
+        #expect(asyncError?.expectedType == "Array<Int>")
+        #expect(asyncError?.received == "Int")
     }
 
     @Test("an async action called synchronously fails with .asyncActionCalledSynchronously")
-    func asyncCalledSynchronously() throws {
-        let mediator = try makeMediator(CalculatorTarget.self)
-        let error = try #require(throws: MediatorError.self) {
-            let _: Int = try mediator.perform("addAsync", on: "Calculator", with: ["a": 1, "b": 2])
+    func asyncActionCalledSynchronouslyFails() async throws {
+        let mediator = try calculatorMediator()
+        let error = expectMediatorError(.asyncActionCalledSynchronously) {
+            try mediator.perform("addAsync", on: "Calculator", with: ["a": 1, "b": 2], as: Int.self)
         }
-        guard case let .asyncActionCalledSynchronously(target, action) = error else {
-            Issue.record("expected asyncActionCalledSynchronously, got \(error)")
-            return
-        }
-        #expect(target == "Calculator")
-        #expect(action == "addAsync")
+        #expect(error?.target == "Calculator")
+        #expect(error?.action == "addAsync")
+        // The handler never ran: awaiting the same call works.
+        #expect(try await mediator.performAsync("addAsync", on: "Calculator", with: ["a": 1, "b": 2], as: Int.self) == 3)
     }
 
     @Test("a main-actor action runs on the main actor when awaited")
-    func mainActorAwaited() async throws {
-        let mediator = try makeMediator(CalculatorTarget.self)
-        let screen: String = try await mediator.perform("onMain", on: "Calculator")
+    func mainActorActionRunsOnMainActorWhenAwaited() async throws {
+        let mediator = try calculatorMediator()
+        let screen = try await mediator.performAsync("onMain", on: "Calculator", as: String.self)
+        #expect(screen == "screen")
+    }
+
+    @MainActor
+    @Test("a main-actor caller runs a main-actor action synchronously")
+    func mainActorCallerRunsMainActorActionSynchronously() throws {
+        let mediator = try calculatorMediator()
+        let screen = try mediator.perform("onMain", on: "Calculator", as: String.self)
         #expect(screen == "screen")
     }
 
     @Test("a main-actor action called synchronously off the main actor fails with .mainActorRequired")
-    func mainActorSyncOffMain() async throws {
-        let mediator = try makeMediator(CalculatorTarget.self)
-        let result = await Task.detached { Result { try Sync.onMain(mediator) } }.value
-        #expect(throws: MediatorError.self) { try result.get() }
-        guard case .failure(let error as MediatorError) = result else { return }
-        guard case let .mainActorRequired(target, action) = error else {
-            Issue.record("expected mainActorRequired, got \(error)")
-            return
-        }
-        #expect(target == "Calculator")
-        #expect(action == "onMain")
+    func mainActorActionCalledSynchronouslyOffMainFails() async throws {
+        let mediator = try calculatorMediator()
+        let result = await Task.detached {
+            Result { try mediator.perform("onMain", on: "Calculator", as: String.self) }
+        }.value
+        let error = expectMediatorError(.mainActorRequired) { try result.get() }
+        #expect(error?.target == "Calculator")
+        #expect(error?.action == "onMain")
     }
 
     @Test("handler errors are wrapped in .handlerFailed with the underlying error")
-    func handlerErrorsWrapped() async throws {
-        let mediator = try makeMediator(CalculatorTarget.self)
-        let syncError = try #require(throws: MediatorError.self) {
-            try performSync(mediator, "fail", on: "Calculator", as: Int.self)
+    func handlerErrorsAreWrapped() async throws {
+        let mediator = try calculatorMediator()
+        let syncError = expectMediatorError(.handlerFailed) {
+            try mediator.perform("fail", on: "Calculator", as: Int.self)
         }
-        let asyncError = try await #require(throws: MediatorError.self) {
-            let _: Int = try await mediator.perform("failAsync", on: "Calculator")
+        let asyncError = await expectMediatorError(.handlerFailed) {
+            try await mediator.performAsync("failAsync", on: "Calculator", as: Int.self)
         }
         for (error, expectedAction) in [(syncError, "fail"), (asyncError, "failAsync")] {
-            guard case let .handlerFailed(target, action, underlying) = error else {
-                Issue.record("expected handlerFailed, got \(error)")
-                continue
-            }
-            #expect(target == "Calculator")
-            #expect(action == expectedAction)
-            #expect(underlying as? FixtureError == .boom)
+            #expect(error?.target == "Calculator")
+            #expect(error?.action == expectedAction)
+            #expect(error?.underlyingError as? FixtureError == .boom)
         }
     }
 
     @Test("a completion closure passed as a parameter is called")
-    func completionClosures() async throws {
-        let mediator = try makeMediator(UploaderTarget.self)
+    func completionClosureIsCalled() async throws {
+        let mediator = Mediator()
+        try mediator.register(UploaderTarget())
         let received = Locked<[Result<Int, FixtureError>]>([])
         let completion: UploaderTarget.Completion = { result in received.withLock { $0.append(result) } }
-        try performSync(mediator, "upload", on: "Uploader", with: ["size": 21, "completion": completion], as: Void.self)
-        try performSync(mediator, "upload", on: "Uploader", with: ["size": 0, "completion": completion], as: Void.self)
-        try await mediator.perform("uploadLater", on: "Uploader", with: ["completion": completion])
+        try mediator.perform("upload", on: "Uploader", with: ["size": 21, "completion": completion], as: Void.self)
+        try mediator.perform("upload", on: "Uploader", with: ["size": 0, "completion": completion], as: Void.self)
+        try await mediator.performAsync("uploadLater", on: "Uploader", with: ["completion": completion])
         let results = received.withLock { $0 }
         #expect(results == [.success(42), .failure(.other("empty")), .success(7)])
 
         // A closure of another shape is refused before the handler runs.
         let wrongShape: @Sendable (Int) -> Void = { _ in }
-        let error = try #require(throws: MediatorError.self) {
-            try performSync(mediator, "upload", on: "Uploader", with: ["size": 1, "completion": wrongShape], as: Void.self)
+        let error = expectMediatorError(.invalidParameter) {
+            try mediator.perform("upload", on: "Uploader", with: ["size": 1, "completion": wrongShape], as: Void.self)
         }
-        #expect(error.caseName == "invalidParameter")
+        #expect(error?.parameter == "completion")
         #expect(received.withLock { $0.count } == 3)
     }
 
     @Test("a remote call to a local action fails with .remoteCallNotAllowed and does not run it")
-    func remoteToLocalRefused() async throws {
-        let mediator = try makeMediator(ProfileTarget.self)
-        let tag = UUID().uuidString
-        let syncError = try #require(throws: MediatorError.self) {
-            try performSync(mediator, "deleteAccount", on: "Profile", with: ["tag": tag], source: .remote, as: String.self)
+    func remoteCallToLocalActionIsRefused() async throws {
+        let runs = Locked<[String]>([])
+        let mediator = Mediator()
+        try mediator.register(ProfileTarget(runs: runs))
+        let syncError = expectMediatorError(.remoteCallNotAllowed) {
+            try mediator.perform("deleteAccount", on: "Profile", source: .remote, as: String.self)
         }
-        let asyncError = try await #require(throws: MediatorError.self) {
-            try await mediator.perform("deleteAccount", on: "Profile", with: ["tag": tag], source: .remote)
+        let asyncError = await expectMediatorError(.remoteCallNotAllowed) {
+            try await mediator.performAsync("deleteAccount", on: "Profile", source: .remote)
         }
         for error in [syncError, asyncError] {
-            guard case let .remoteCallNotAllowed(target, action) = error else {
-                Issue.record("expected remoteCallNotAllowed, got \(error)")
-                continue
-            }
-            #expect(target == "Profile")
-            #expect(action == "deleteAccount")
+            #expect(error?.target == "Profile")
+            #expect(error?.action == "deleteAccount")
         }
-        #expect(ProfileTarget.runs(tagged: tag).isEmpty)
+        #expect(runs.withLock { $0 }.isEmpty)
     }
 
     @Test("a remote call reaches a remote action, and a local call reaches both")
-    func remoteActionAllowed() async throws {
-        let mediator = try makeMediator(ProfileTarget.self)
-        let tag = UUID().uuidString
-        let remote = try performSync(mediator, "show", on: "Profile", with: ["tag": tag], source: .remote, as: String.self)
-        let remoteAsync: String = try await mediator.perform("show", on: "Profile", with: ["tag": tag], source: .remote)
-        let local = try performSync(mediator, "deleteAccount", on: "Profile", with: ["tag": tag], as: String.self)
+    func remoteCallReachesRemoteAction() async throws {
+        let runs = Locked<[String]>([])
+        let mediator = Mediator()
+        try mediator.register(ProfileTarget(runs: runs))
+        let remote = try mediator.perform("show", on: "Profile", source: .remote, as: String.self)
+        let remoteAsync = try await mediator.performAsync("show", on: "Profile", source: .remote, as: String.self)
+        let local = try mediator.perform("deleteAccount", on: "Profile", as: String.self)
         #expect([remote, remoteAsync, local] == ["show", "show", "deleteAccount"])
-        #expect(ProfileTarget.runs(tagged: tag) == ["\(tag):show", "\(tag):show", "\(tag):deleteAccount"])
+        #expect(runs.withLock { $0 } == ["show", "show", "deleteAccount"])
     }
 
     @Test("a handler can call the mediator again; a failure inside is wrapped as the outer action's")
-    func nestedCalls() throws {
-        let mediator = try makeMediator(CalculatorTarget.self)
-        try mediator.register(ForwarderTarget.self) { mediator in ForwarderTarget(mediator: mediator) }
-        let sum: Int = try mediator.perform("sum", on: "Forwarder", with: ["a": 1, "b": 2])
+    func nestedCallFailureIsWrappedAsTheOuterActions() throws {
+        let mediator = try calculatorMediator()
+        try mediator.register { ForwarderTarget(mediator: $0) }
+        let sum = try mediator.perform("sum", on: "Forwarder", with: ["a": 1, "b": 2], as: Int.self)
         #expect(sum == 4)
-        let error = try #require(throws: MediatorError.self) {
-            let _: Int = try mediator.perform("broken", on: "Forwarder")
-        }
-        guard case let .handlerFailed(target, action, underlying) = error else {
-            Issue.record("expected handlerFailed, got \(error)")
-            return
-        }
-        #expect(target == "Forwarder")
-        #expect(action == "broken")
-        let inner = try #require(underlying as? MediatorError)
-        guard case let .missingParameter(key, _, innerAction) = inner else {
-            Issue.record("expected missingParameter inside, got \(inner)")
-            return
-        }
-        #expect(key == "b")
-        #expect(innerAction == "Calculator.add")
+        let error = expectMediatorError(.handlerFailed) { try mediator.perform("broken", on: "Forwarder", as: Int.self) }
+        #expect(error?.target == "Forwarder")
+        #expect(error?.action == "broken")
+        let inner = error?.underlyingError as? MediatorError
+        #expect(inner?.code == .missingParameter)
+        #expect(inner?.parameter == "b")
+        #expect(inner?.target == "Calculator")
+        #expect(inner?.action == "add")
     }
 }

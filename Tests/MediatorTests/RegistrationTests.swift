@@ -1,4 +1,5 @@
 import Mediator
+import MediatorTesting
 import Synchronization
 import Testing
 
@@ -20,26 +21,84 @@ private struct DoubleDeclaredTarget: MediatorTarget {
     ]
 }
 
-/// A target built by a factory with a dependency `init()` cannot supply.
+/// A target built by a factory with a dependency the mediator does not know.
 private struct GreeterTarget: MediatorTarget {
     static let targetName = "Greeter"
     static let actions: [MediatorAction<Self>] = [
         MediatorAction("greet") { target, _ in "\(target.greeting), world" }
     ]
     let greeting: String
-    init() { greeting = "Hello" }
-    init(greeting: String) { self.greeting = greeting }
+}
+
+/// Counts how often a factory ran.
+private final class FactoryRuns: Sendable {
+    private let count = Atomic<Int>(0)
+    var value: Int { count.load(ordering: .relaxed) }
+    func hit() { count.wrappingAdd(1, ordering: .relaxed) }
+}
+
+/// Errors the factories below swallowed (a factory cannot throw), for the test to check.
+private final class SwallowedErrors: Sendable {
+    private let errors = Locked<[any Error]>([])
+    var all: [any Error] { errors.withLock { $0 } }
+    func add(_ error: any Error) { errors.withLock { $0.append(error) } }
+}
+
+/// A kept instance whose factory asks Relay for a name; Relay's factory asks Loop back: a cycle.
+private struct LoopTarget: MediatorTarget {
+    static let targetName = "Loop"
+    static let cachesInstance = true
+    static let actions: [MediatorAction<Self>] = [
+        MediatorAction("name") { target, _ in target.name }
+    ]
+    let name: String
+
+    init(mediator: Mediator, swallowed: SwallowedErrors) {
+        do {
+            name = try mediator.perform("name", on: "Relay", as: String.self)
+        } catch {
+            swallowed.add(error)
+            name = "no relay"
+        }
+    }
+}
+
+/// Asks Loop for its name from inside its own factory, which closes the cycle.
+private struct RelayTarget: MediatorTarget {
+    static let targetName = "Relay"
+    static let cachesInstance = true
+    static let actions: [MediatorAction<Self>] = [
+        MediatorAction("name") { target, _ in target.name }
+    ]
+    let name: String
+
+    init(mediator: Mediator, swallowed: SwallowedErrors) {
+        do {
+            name = "relay of " + (try mediator.perform("name", on: "Loop", as: String.self))
+        } catch {
+            swallowed.add(error)
+            name = "relay"
+        }
+    }
+}
+
+/// A mediator with the given counting targets registered.
+private func mediator(fresh: Bool = false, cached: Bool = false) throws -> Mediator {
+    let mediator = Mediator()
+    if fresh { try mediator.register(FreshTarget()) }
+    if cached { try mediator.register(CachedTarget()) }
+    return mediator
 }
 
 @Suite("Registration")
 struct RegistrationTests {
-    @Test("register records the type only: no instance, no action table")
-    func registerIsLazy() throws {
+    @Test("registering makes nothing: no instance, no action table")
+    func registrationMakesNothing() throws {
         let probe = Probe()
         try probe.run {
             let mediator = Mediator()
-            try mediator.register(FreshTarget.self)
-            try mediator.register(CachedTarget.self)
+            try mediator.register(FreshTarget())
+            try mediator.register(CachedTarget())
             #expect(probe.instancesCreated == 0)
             #expect(probe.actionTableReads == 0)
             #expect(mediator.registeredTargetNames == ["Cached", "Fresh"])
@@ -47,14 +106,14 @@ struct RegistrationTests {
     }
 
     @Test("the first call creates the instance; a non-caching target gets a new one per call")
-    func firstCallCreatesInstance() throws {
+    func firstCallCreatesTheInstance() throws {
         let probe = Probe()
         try probe.run {
-            let mediator = try makeMediator(FreshTarget.self)
-            let first: Int = try mediator.perform("serial", on: "Fresh")
+            let mediator = try mediator(fresh: true)
+            let first = try mediator.perform("serial", on: "Fresh", as: Int.self)
             #expect(first == 1)
             #expect(probe.actionTableReads == 1)
-            let second: Int = try mediator.perform("serial", on: "Fresh")
+            let second = try mediator.perform("serial", on: "Fresh", as: Int.self)
             #expect(second == 2)
             #expect(probe.instancesCreated == 2)
             // The action table is evaluated once, not per call.
@@ -63,14 +122,14 @@ struct RegistrationTests {
     }
 
     @Test("cachesInstance = true keeps one instance across calls")
-    func cachingTargetKeepsInstance() throws {
+    func cachingTargetKeepsOneInstance() throws {
         let probe = Probe()
         try probe.run {
-            let mediator = try makeMediator(CachedTarget.self)
-            let serials: [Int] = try (0..<5).map { _ in try mediator.perform("serial", on: "Cached") }
+            let mediator = try mediator(cached: true)
+            let serials = try (0..<5).map { _ in try mediator.perform("serial", on: "Cached", as: Int.self) }
             // A registry change drops every cached resolution; the kept instance must survive it.
-            try mediator.register(FreshTarget.self)
-            let afterChange: Int = try mediator.perform("serial", on: "Cached")
+            try mediator.register(FreshTarget())
+            let afterChange = try mediator.perform("serial", on: "Cached", as: Int.self)
             #expect(serials == [1, 1, 1, 1, 1])
             #expect(afterChange == 1)
             #expect(probe.instancesCreated == 1)
@@ -78,15 +137,15 @@ struct RegistrationTests {
     }
 
     @Test("cachingTarget: true on a call keeps the instance it creates")
-    func cachingTargetCallKeepsInstance() throws {
+    func cachingTargetCallKeepsItsInstance() throws {
         let probe = Probe()
         try probe.run {
-            let mediator = try makeMediator(FreshTarget.self)
-            let uncached: Int = try mediator.perform("serial", on: "Fresh")
-            let kept: Int = try mediator.perform("serial", on: "Fresh", cachingTarget: true)
-            let later: Int = try mediator.perform("serial", on: "Fresh")
-            try mediator.register(CachedTarget.self)
-            let laterStill: Int = try mediator.perform("serial", on: "Fresh")
+            let mediator = try mediator(fresh: true)
+            let uncached = try mediator.perform("serial", on: "Fresh", as: Int.self)
+            let kept = try mediator.perform("serial", on: "Fresh", cachingTarget: true, as: Int.self)
+            let later = try mediator.perform("serial", on: "Fresh", as: Int.self)
+            try mediator.register(CachedTarget())
+            let laterStill = try mediator.perform("serial", on: "Fresh", as: Int.self)
             #expect(uncached == 1)
             #expect(kept == 2)
             #expect(later == 2)
@@ -96,17 +155,17 @@ struct RegistrationTests {
     }
 
     @Test("releaseCachedInstance(of:) makes the next call create a new instance")
-    func releaseOne() throws {
+    func releasingOneCachedInstance() throws {
         let probe = Probe()
         try probe.run {
-            let mediator = try makeMediator(CachedTarget.self, FreshTarget.self)
-            let before: Int = try mediator.perform("serial", on: "Cached")
-            let freshKept: Int = try mediator.perform("serial", on: "Fresh", cachingTarget: true)
+            let mediator = try mediator(fresh: true, cached: true)
+            let before = try mediator.perform("serial", on: "Cached", as: Int.self)
+            let freshKept = try mediator.perform("serial", on: "Fresh", cachingTarget: true, as: Int.self)
             mediator.releaseCachedInstance(of: "Cached")
-            let after: Int = try mediator.perform("serial", on: "Cached")
-            let afterAgain: Int = try mediator.perform("serial", on: "Cached")
+            let after = try mediator.perform("serial", on: "Cached", as: Int.self)
+            let afterAgain = try mediator.perform("serial", on: "Cached", as: Int.self)
             // The other target's kept instance is untouched.
-            let freshStill: Int = try mediator.perform("serial", on: "Fresh")
+            let freshStill = try mediator.perform("serial", on: "Fresh", as: Int.self)
             #expect(before != after)
             #expect(after == afterAgain)
             #expect(freshStill == freshKept)
@@ -117,16 +176,16 @@ struct RegistrationTests {
     }
 
     @Test("releaseCachedInstances() releases every kept instance")
-    func releaseAll() throws {
+    func releasingEveryCachedInstance() throws {
         let probe = Probe()
         try probe.run {
-            let mediator = try makeMediator(CachedTarget.self, FreshTarget.self)
-            let cached: Int = try mediator.perform("serial", on: "Cached")
-            let kept: Int = try mediator.perform("serial", on: "Fresh", cachingTarget: true)
+            let mediator = try mediator(fresh: true, cached: true)
+            let cached = try mediator.perform("serial", on: "Cached", as: Int.self)
+            let kept = try mediator.perform("serial", on: "Fresh", cachingTarget: true, as: Int.self)
             mediator.releaseCachedInstances()
-            let cachedAfter: Int = try mediator.perform("serial", on: "Cached")
-            let freshAfter: Int = try mediator.perform("serial", on: "Fresh")
-            let freshAgain: Int = try mediator.perform("serial", on: "Fresh")
+            let cachedAfter = try mediator.perform("serial", on: "Cached", as: Int.self)
+            let freshAfter = try mediator.perform("serial", on: "Fresh", as: Int.self)
+            let freshAgain = try mediator.perform("serial", on: "Fresh", as: Int.self)
             #expect(cachedAfter != cached)
             #expect(freshAfter != kept)
             // A released non-caching target is back to one instance per call.
@@ -136,26 +195,19 @@ struct RegistrationTests {
     }
 
     @Test("registering a taken name throws .duplicateTarget and keeps the original")
-    func duplicateThrows() throws {
-        let mediator = try makeMediator(FreshTarget.self)
-        let error = try #require(throws: MediatorError.self) {
-            try mediator.register(ReplacementTarget.self)
-        }
-        guard case .duplicateTarget(let name) = error else {
-            Issue.record("expected duplicateTarget, got \(error)")
-            return
-        }
-        #expect(name == "Fresh")
-        let answer: String = try mediator.perform("ping", on: "Fresh")
-        #expect(answer == "pong")
+    func takenNameIsRefused() throws {
+        let mediator = try mediator(fresh: true)
+        let error = expectMediatorError(.duplicateTarget) { try mediator.register(ReplacementTarget()) }
+        #expect(error?.target == "Fresh")
+        #expect(try mediator.perform("ping", on: "Fresh", as: String.self) == "pong")
     }
 
     @Test("replacingExisting: true replaces the target, even after it was called")
     func replacementTakesEffect() throws {
-        let mediator = try makeMediator(FreshTarget.self)
-        let before: String = try mediator.perform("ping", on: "Fresh")
-        try mediator.register(ReplacementTarget.self, replacingExisting: true)
-        let after: String = try mediator.perform("ping", on: "Fresh")
+        let mediator = try mediator(fresh: true)
+        let before = try mediator.perform("ping", on: "Fresh", as: String.self)
+        try mediator.register(ReplacementTarget(), replacingExisting: true)
+        let after = try mediator.perform("ping", on: "Fresh", as: String.self)
         #expect(before == "pong")
         #expect(after == "replaced")
         // The replacement's action table is the one in force: "serial" is gone.
@@ -163,44 +215,74 @@ struct RegistrationTests {
     }
 
     @Test("unregister removes the target, even after it was called")
-    func unregisterRemoves() throws {
-        let mediator = try makeMediator(FreshTarget.self, CachedTarget.self)
-        let _: String = try mediator.perform("ping", on: "Fresh")
+    func unregisterRemovesTheTarget() throws {
+        let mediator = try mediator(fresh: true, cached: true)
+        _ = try mediator.perform("ping", on: "Fresh", as: String.self)
         #expect(mediator.unregister("Fresh"))
         #expect(!mediator.unregister("Fresh"))
         #expect(mediator.registeredTargetNames == ["Cached"])
-        let error = try #require(throws: MediatorError.self) {
-            let _: String = try mediator.perform("ping", on: "Fresh")
-        }
-        #expect(error.caseName == "targetNotFound")
+        expectMediatorError(.targetNotFound) { try mediator.perform("ping", on: "Fresh", as: String.self) }
         // The name is free again.
-        try mediator.register(ReplacementTarget.self)
-        let answer: String = try mediator.perform("ping", on: "Fresh")
-        #expect(answer == "replaced")
+        try mediator.register(ReplacementTarget())
+        #expect(try mediator.perform("ping", on: "Fresh", as: String.self) == "replaced")
     }
 
-    @Test("a factory makes the instances, on first use and per call")
-    func factoryRegistration() throws {
-        let calls = Atomic<Int>(0)
+    @Test("a factory makes the instances, on first use and per call, and gets the mediator")
+    func factoryMakesTheInstances() throws {
+        let runs = FactoryRuns()
         let mediator = Mediator()
-        try mediator.register(GreeterTarget.self) {
-            calls.wrappingAdd(1, ordering: .relaxed)
-            return GreeterTarget(greeting: "Hi")
+        try mediator.register { factoryMediator in
+            runs.hit()
+            return GreeterTarget(greeting: factoryMediator === mediator ? "Hi" : "Wrong mediator")
         }
-        #expect(calls.load(ordering: .relaxed) == 0)
-        let greeting: String = try mediator.perform("greet", on: "Greeter")
-        let again: String = try mediator.perform("greet", on: "Greeter")
+        #expect(runs.value == 0)
+        let greeting = try mediator.perform("greet", on: "Greeter", as: String.self)
+        let again = try mediator.perform("greet", on: "Greeter", as: String.self)
         #expect(greeting == "Hi, world")
         #expect(again == "Hi, world")
-        #expect(calls.load(ordering: .relaxed) == 2)
+        #expect(runs.value == 2)
         // A factory registration also refuses a taken name.
-        #expect(throws: MediatorError.self) {
-            try mediator.register(GreeterTarget.self) { GreeterTarget(greeting: "Yo") }
+        expectMediatorError(.duplicateTarget) { try mediator.register { _ in GreeterTarget(greeting: "Yo") } }
+    }
+
+    @Test("an instance expression is evaluated on each use, not at registration")
+    func instanceExpressionIsEvaluatedOnUse() throws {
+        let runs = FactoryRuns()
+        @Sendable func greeter() -> GreeterTarget {
+            runs.hit()
+            return GreeterTarget(greeting: "Hello")
         }
+        let mediator = Mediator()
+        try mediator.register(greeter())
+        #expect(runs.value == 0)
+        #expect(try mediator.perform("greet", on: "Greeter", as: String.self) == "Hello, world")
+        #expect(try mediator.perform("greet", on: "Greeter", as: String.self) == "Hello, world")
+        #expect(runs.value == 2)
+    }
+
+    @Test("a kept instance whose factory needs itself, through another target, fails that call with .factoryCycle")
+    func factoryCycleIsReportedInsteadOfHanging() async throws {
+        let mediator = Mediator()
+        let swallowed = SwallowedErrors()
+        try mediator.register { LoopTarget(mediator: $0, swallowed: swallowed) }
+        try mediator.register { RelayTarget(mediator: $0, swallowed: swallowed) }
+        let result = try await withDeadlockGuard("a factory that needs its own instance") {
+            Result { try mediator.perform("name", on: "Loop", as: String.self) }
+        }
+        // The call that closes the cycle fails; Relay's factory recovers, so the outer call answers.
+        #expect(try result.get() == "relay")
+        try #require(swallowed.all.count == 1)
+        let error = expectMediatorError(.factoryCycle) { throw swallowed.all[0] }
+        #expect(error?.cycle.first == "Loop")
+        #expect(error?.cycle.last == "Loop")
+        #expect(error?.cycle.contains("Relay") == true)
+        // Both instances were kept; later calls make nothing and fail nothing.
+        #expect(try mediator.perform("name", on: "Relay", as: String.self) == "relay")
+        #expect(swallowed.all.count == 1)
     }
 
     @Test("register(targetNamed:actions:) registers a target defined by values")
-    func valueTarget() throws {
+    func valueDefinedTarget() throws {
         let mediator = Mediator()
         try mediator.register(
             targetNamed: "Clock", summary: "Tells the time",
@@ -209,56 +291,41 @@ struct RegistrationTests {
                     "12:00 \(try p.value("zone", as: String.self))"
                 }
             ])
-        let now: String = try mediator.perform("now", on: "Clock", with: ["zone": "UTC"])
+        let now = try mediator.perform("now", on: "Clock", with: ["zone": "UTC"], as: String.self)
         #expect(now == "12:00 UTC")
         #expect(mediator.catalog().target(named: "Clock")?.summary == "Tells the time")
-        let error = try #require(throws: MediatorError.self) {
-            try mediator.register(targetNamed: "Clock", actions: [])
-        }
-        #expect(error.caseName == "duplicateTarget")
+        expectMediatorError(.duplicateTarget) { try mediator.register(targetNamed: "Clock", actions: []) }
         try mediator.register(targetNamed: "Clock", actions: [], replacingExisting: true)
         #expect(!mediator.canPerform("now", on: "Clock"))
     }
 
     @Test("declaring one action name twice is reported as .invalidDeclaration on use")
-    func duplicateActionName() throws {
+    func duplicateActionNameIsReportedOnUse() throws {
         let mediator = Mediator()
         // Registration itself cannot see the problem: it does not evaluate the actions.
-        try mediator.register(DoubleDeclaredTarget.self)
+        try mediator.register(DoubleDeclaredTarget())
         for action in ["go", "other"] {
-            let error = try #require(throws: MediatorError.self) {
-                let _: Int = try mediator.perform(action, on: "Doubled")
-            }
-            guard case let .invalidDeclaration(target, problem) = error else {
-                Issue.record("expected invalidDeclaration, got \(error)")
-                continue
-            }
-            #expect(target == "Doubled")
-            #expect(problem.contains("\"go\""))
+            let error = expectMediatorError(.invalidDeclaration) { try mediator.perform(action, on: "Doubled", as: Int.self) }
+            #expect(error?.target == "Doubled")
+            #expect(error?.problems.first?.contains("\"go\"") == true)
         }
         #expect(!mediator.canPerform("other", on: "Doubled"))
     }
 
     @Test("independent mediators do not see each other's registrations")
-    func independentMediators() throws {
-        let first = try makeMediator(FreshTarget.self)
+    func independentMediatorsAreIndependent() throws {
+        let first = try mediator(fresh: true)
         let second = Mediator()
-        let error = try #require(throws: MediatorError.self) {
-            let _: String = try second.perform("ping", on: "Fresh")
-        }
-        #expect(error.caseName == "targetNotFound")
+        expectMediatorError(.targetNotFound) { try second.perform("ping", on: "Fresh", as: String.self) }
         #expect(!second.canPerform("ping", on: "Fresh"))
 
         // Same name, different targets: alternating calls on one thread each reach their own.
-        try second.register(ReplacementTarget.self)
+        try second.register(ReplacementTarget())
         for _ in 0..<3 {
-            let a: String = try first.perform("ping", on: "Fresh")
-            let b: String = try second.perform("ping", on: "Fresh")
-            #expect(a == "pong")
-            #expect(b == "replaced")
+            #expect(try first.perform("ping", on: "Fresh", as: String.self) == "pong")
+            #expect(try second.perform("ping", on: "Fresh", as: String.self) == "replaced")
         }
         #expect(first.unregister("Fresh"))
-        let stillThere: String = try second.perform("ping", on: "Fresh")
-        #expect(stillThere == "replaced")
+        #expect(try second.perform("ping", on: "Fresh", as: String.self) == "replaced")
     }
 }

@@ -50,9 +50,53 @@ private func aliasConfiguration(to target: String) -> Data {
         """.utf8)
 }
 
-/// Opens synchronously; async code calls this so Swift picks the synchronous overload.
-private func openSync<Result: Sendable>(_ mediator: Mediator, _ url: String) throws -> Result {
-    try mediator.open(url, as: Result.self)
+/// The flickering target's answer to a salt, by name or through `flickerAnswer`.
+private func flickerValue(_ salt: Int) -> Int { 7_000_000 + salt }
+
+/// The contract of the target a worker keeps registering and unregistering.
+private let flickerAnswer = ActionContract<FlickerInput, Int>("answer", on: "Flicker")
+
+/// The flickering target's input.
+private struct FlickerInput: MediatorInput {
+    var salt: Int
+    static let schema = MediatorSchema(FlickerInput.init, .required("salt", \.salt))
+}
+
+/// Registers the flickering target, which binds `flickerAnswer`.
+private func registerFlicker(on mediator: Mediator) throws {
+    try mediator.register(
+        targetNamed: "Flicker",
+        actions: [MediatorAction(flickerAnswer) { _, input in flickerValue(input.salt) }])
+}
+
+/// How a call to the flickering target ended, when it ended in one of the two allowed ways.
+private enum FlickerOutcome {
+    case value
+    case targetNotFound
+}
+
+/// Calls the flickering target, by name or by contract, and counts the outcome: its value, or
+/// `.targetNotFound` while it is unregistered. Anything else is a problem, and returns `nil`.
+@discardableResult
+private func callFlicker(on mediator: Mediator, salt: Int, byContract: Bool, ledger: StressLedger) -> FlickerOutcome? {
+    do {
+        let answer =
+            byContract
+            ? try mediator.call(flickerAnswer, with: FlickerInput(salt: salt))
+            : try mediator.perform("answer", on: "Flicker", with: ["salt": salt], as: Int.self)
+        guard answer == flickerValue(salt) else {
+            ledger.problem("Flicker answered \(answer) to salt \(salt)")
+            return nil
+        }
+        ledger.did("flicker value")
+        return .value
+    } catch let error as MediatorError where error.code == .targetNotFound {
+        ledger.did("flicker not found")
+        return .targetNotFound
+    } catch {
+        ledger.problem("Flicker: \(error)")
+        return nil
+    }
 }
 
 @Suite("Stress")
@@ -68,14 +112,14 @@ struct StressTests {
     }
 
     @Test(
-        "calls, registrations, releases, configuration reloads and catalog reads at once: right answers, nothing lost, no deadlock"
+        "calls, registrations, unregistrations, releases, configuration reloads and catalog reads at once: right answers, nothing lost, no deadlock"
     )
-    func everythingAtOnce() async throws {
+    func everythingAtOnceGivesRightAnswers() async throws {
         let mediator = Mediator()
         mediator.registerScheme("stress")
         for index in 0..<Self.preregistered { try registerStressTarget("S\(index)", index: index, on: mediator) }
-        try mediator.register(CachedTarget.self)
-        try mediator.register(FreshTarget.self)
+        try mediator.register(CachedTarget())
+        try mediator.register(FreshTarget())
         try mediator.applyRouteConfiguration(aliasConfiguration(to: "S1"))
         let ledger = StressLedger()
 
@@ -87,10 +131,11 @@ struct StressTests {
                     group.addWorker(until: deadline, yieldingEvery: 8) { round in
                         let index = (worker * 5 + round) % Self.preregistered
                         do {
-                            let answer: Int =
+                            let answer =
                                 round.isMultiple(of: 2)
-                                ? try performSync(mediator, "answer", on: "S\(index)", with: ["salt": round])
-                                : try await mediator.perform("answerAsync", on: "S\(index)", with: ["salt": round])
+                                ? try mediator.perform("answer", on: "S\(index)", with: ["salt": round], as: Int.self)
+                                : try await mediator.performAsync(
+                                    "answerAsync", on: "S\(index)", with: ["salt": round], as: Int.self)
                             if answer != index * 1_000_000 + round {
                                 ledger.problem("S\(index) answered \(answer) to salt \(round)")
                             }
@@ -105,9 +150,9 @@ struct StressTests {
                     group.addWorker(until: deadline, yieldingEvery: 8) { round in
                         let index = (worker * 3 + round) % Self.preregistered
                         do {
-                            let answer: Int = try openSync(mediator, "stress://s\(index)/\(round)")
+                            let answer = try mediator.open("stress://s\(index)/\(round)", as: Int.self)
                             if answer != index * 1_000_000 + round { ledger.problem("stress://s\(index) answered \(answer)") }
-                            let alias: Int = try await mediator.open("stress://alias/\(round)")
+                            let alias = try await mediator.openAsync("stress://alias/\(round)", as: Int.self)
                             if alias != 1_000_000 + round, alias != 2_000_000 + round {
                                 ledger.problem("stress://alias/\(round) answered \(alias)")
                             }
@@ -125,7 +170,7 @@ struct StressTests {
                         do {
                             try registerStressTarget(name, index: index, on: mediator)
                             ledger.registered(name)
-                            let answer: Int = try performSync(mediator, "answer", on: name, with: ["salt": 7])
+                            let answer = try mediator.perform("answer", on: name, with: ["salt": 7], as: Int.self)
                             if answer != index * 1_000_000 + 7 { ledger.problem("\(name) answered \(answer)") }
                             ledger.did("register")
                         } catch {
@@ -136,9 +181,10 @@ struct StressTests {
                 // Cached-instance callers and releasers.
                 group.addWorker(until: deadline) { round in
                     do {
-                        let cached: Int = try performSync(mediator, "serial", on: "Cached")
-                        let fresh: Int = try performSync(mediator, "serial", on: "Fresh")
-                        _ = try await mediator.perform("ping", on: "Fresh", cachingTarget: round.isMultiple(of: 3)) as String
+                        let cached = try mediator.perform("serial", on: "Cached", as: Int.self)
+                        let fresh = try mediator.perform("serial", on: "Fresh", as: Int.self)
+                        _ = try await mediator.performAsync(
+                            "ping", on: "Fresh", cachingTarget: round.isMultiple(of: 3), as: String.self)
                         if cached < 0 || fresh < 0 { ledger.problem("negative serial") }
                         if round.isMultiple(of: 5) { mediator.releaseCachedInstance(of: "Cached") }
                         if round.isMultiple(of: 13) { mediator.releaseCachedInstances() }
@@ -161,6 +207,28 @@ struct StressTests {
                         mediator.removeAllInterceptors()
                     }
                 }
+                // A flickering target: one worker registers and unregisters it, checking each state
+                // itself, while others call it by name and by contract. Every call answers the value
+                // or fails with .targetNotFound, never anything else.
+                group.addWorker(until: deadline) { round in
+                    do {
+                        try registerFlicker(on: mediator)
+                    } catch {
+                        ledger.problem("register Flicker: \(error)")
+                    }
+                    let registered = callFlicker(on: mediator, salt: round, byContract: round.isMultiple(of: 2), ledger: ledger)
+                    if registered != .value { ledger.problem("Flicker did not answer while registered") }
+                    if !mediator.unregister("Flicker") { ledger.problem("Flicker was not registered") }
+                    let unregistered = callFlicker(
+                        on: mediator, salt: round, byContract: !round.isMultiple(of: 2), ledger: ledger)
+                    if unregistered != .targetNotFound { ledger.problem("Flicker answered while unregistered") }
+                    ledger.did("flicker")
+                }
+                for worker in 0..<2 {
+                    group.addWorker(until: deadline, yieldingEvery: 4) { round in
+                        callFlicker(on: mediator, salt: round, byContract: (worker + round).isMultiple(of: 2), ledger: ledger)
+                    }
+                }
                 // Catalog readers: every read lists at least the pre-registered targets and their routes.
                 group.addWorker(until: deadline) { round in
                     let names = Set(mediator.catalog().targets.map(\.name))
@@ -175,9 +243,14 @@ struct StressTests {
 
         #expect(ledger.problems.isEmpty, "\(ledger.problems)")
         let counts = ledger.counts
-        for kind in ["call", "open", "register", "release", "reload", "catalog"] {
+        for kind in ["call", "open", "register", "release", "reload", "catalog", "flicker"] {
             #expect(counts[kind, default: 0] > 0, "no \(kind) ran")
         }
+
+        // The flickering worker saw each state itself every round, so both outcomes were counted at
+        // least once per round; the other callers add to either count.
+        #expect(counts["flicker value", default: 0] >= counts["flicker", default: 0])
+        #expect(counts["flicker not found", default: 0] >= counts["flicker", default: 0])
 
         // No registration was lost: every target registered under load is listed, routed and answers.
         let registered = ledger.registeredNames
@@ -186,13 +259,13 @@ struct StressTests {
         #expect(Set(mediator.catalog().targets.map(\.name)) == expected)
         for name in registered {
             let index = Int(name.dropFirst()) ?? -1
-            let byName: Int = try performSync(mediator, "answer", on: name, with: ["salt": 3])
-            let byURL: Int = try openSync(mediator, "stress://\(name.lowercased())/4")
+            let byName = try mediator.perform("answer", on: name, with: ["salt": 3], as: Int.self)
+            let byURL = try mediator.open("stress://\(name.lowercased())/4", as: Int.self)
             #expect(byName == index * 1_000_000 + 3)
             #expect(byURL == index * 1_000_000 + 4)
         }
         // The configuration in force is one of the two that were applied, and it routes.
-        let alias: Int = try openSync(mediator, "stress://alias/9")
+        let alias = try mediator.open("stress://alias/9", as: Int.self)
         #expect(alias == 1_000_009 || alias == 2_000_009)
         try mediator.validateRoutes()
     }

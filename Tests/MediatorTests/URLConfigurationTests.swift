@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import MediatorTesting
 import Testing
 
 /// A web fallback target: its remote action returns the URL it would show.
@@ -15,9 +16,10 @@ struct URLWebTarget: MediatorTarget {
     ]
 }
 
+/// The URL mediator with the web fallback target registered too.
 func makeConfiguredMediator() throws -> Mediator {
     let mediator = try makeURLMediator()
-    try mediator.register(URLWebTarget.self)
+    try mediator.register(URLWebTarget())
     return mediator
 }
 
@@ -37,7 +39,8 @@ struct URLConfigurationTests {
         }
         """
 
-    @Test func a_valid_document_redirects_degrades_and_disables() throws {
+    @Test("a valid document redirects, degrades and disables routes, and clearing it restores them")
+    func validDocumentRedirectsDegradesAndDisables() throws {
         let mediator = try makeConfiguredMediator()
         let configuration = try mediator.applyRouteConfiguration(Data(Self.valid.utf8))
         #expect(configuration.rules.count == 5)
@@ -51,14 +54,10 @@ struct URLConfigurationTests {
             try mediator.open("shop://search/red%20shoes", as: String.self)
                 == "web https://m.shop.example.com/search?q=red%20shoes")
         #expect(mediator.canOpen("shop://search/x"))
-        guard
-            case .routeDisabled(_, "Shop.newProduct", "Launch postponed")? = mediatorError({
-                try mediator.open("shop://product/new")
-            })
-        else {
-            Issue.record("disabled route opened")
-            return
-        }
+        let disabled = expectMediatorError(.routeDisabled) { try mediator.open("shop://product/new") }
+        #expect(disabled?.reason == "Launch postponed")
+        #expect(disabled?.url == "shop://product/new")
+        #expect(disabled?.description.contains("Shop.newProduct") == true)
         #expect(!mediator.canOpen("shop://product/new"))
 
         mediator.clearRouteConfiguration()
@@ -67,7 +66,8 @@ struct URLConfigurationTests {
         #expect(!mediator.canOpen("shop://old/product/5"))
     }
 
-    @Test func an_invalid_document_is_rejected_whole_listing_every_problem() throws {
+    @Test("an invalid document is rejected whole, listing every problem, and the previous one stays")
+    func invalidDocumentIsRejectedWhole() throws {
         let mediator = try makeConfiguredMediator()
         try mediator.applyRouteConfiguration(Data(Self.valid.utf8))
         let invalid = """
@@ -84,14 +84,10 @@ struct URLConfigurationTests {
               ]
             }
             """
-        guard
-            case .invalidRouteConfiguration(let problems)? = mediatorError({
-                try mediator.applyRouteConfiguration(Data(invalid.utf8))
-            })
-        else {
-            Issue.record("invalid configuration applied")
-            return
+        let error = expectMediatorError(.invalidRouteConfiguration) {
+            try mediator.applyRouteConfiguration(Data(invalid.utf8))
         }
+        let problems = error?.problems ?? []
         #expect(problems.count == 8, "\(problems)")
         for fragment in [
             "webFallback is required", "{sku}", "Shop.nope", "Nobody", "/nowhere/:id", "local-only", "/undeclared", "\"b\"",
@@ -123,65 +119,51 @@ struct URLConfigurationTests {
             ),
             (#"{"version": 1, "webFallback": "Web.open", "rules": []}"#, ["webFallback must be an object"]),
         ])
-    func shape(json: String, mentions: [String]) throws {
+    func shapeProblemsAreAllListed(json: String, mentions: [String]) throws {
         let mediator = try makeConfiguredMediator()
-        guard
-            case .invalidRouteConfiguration(let problems)? = mediatorError({
-                try mediator.applyRouteConfiguration(Data(json.utf8))
-            })
-        else {
-            Issue.record("accepted \(json)")
-            return
+        let error = expectMediatorError(.invalidRouteConfiguration) {
+            try mediator.applyRouteConfiguration(Data(json.utf8))
         }
+        let problems = error?.problems ?? []
         for fragment in mentions {
             #expect(problems.contains { $0.contains(fragment) }, "\(fragment) not in \(problems)")
         }
         #expect(mediator.routeConfiguration == nil)
     }
 
-    @Test func redirects_and_degradation_cannot_reach_local_actions() throws {
+    @Test("redirects and degradation cannot reach local actions")
+    func redirectsAndDegradationCannotReachLocalActions() throws {
         let mediator = try makeConfiguredMediator()
         let toLocal = MediatorRouteConfiguration(rules: [
             .init(match: .pattern("/product/:id"), effect: .redirectToAction(.init(target: "Shop", action: "wipe")))
         ])
-        #expect(mediatorError({ try mediator.applyRouteConfiguration(toLocal) }) != nil)
+        let redirect = expectMediatorError(.invalidRouteConfiguration) { try mediator.applyRouteConfiguration(toLocal) }
+        #expect(redirect?.problems.contains { $0.contains("Shop.wipe") && $0.contains("local-only") } == true)
         let degradeToLocal = MediatorRouteConfiguration(
             webFallback: .init(target: "Web", action: "internal"),
             rules: [.init(match: .pattern("/product/:id"), effect: .degrade(webURL: "https://m.example.com/{id}"))])
-        guard
-            case .invalidRouteConfiguration(let problems)? = mediatorError({
-                try mediator.applyRouteConfiguration(degradeToLocal)
-            })
-        else {
-            Issue.record("degradation to a local action applied")
-            return
-        }
-        #expect(problems.contains { $0.contains("Web.internal") && $0.contains("local-only") })
+        let degrade = expectMediatorError(.invalidRouteConfiguration) { try mediator.applyRouteConfiguration(degradeToLocal) }
+        #expect(degrade?.problems.contains { $0.contains("Web.internal") && $0.contains("local-only") } == true)
     }
 
-    @Test func redirect_loops_are_rejected() throws {
+    @Test("redirect loops are rejected")
+    func redirectLoopsAreRejected() throws {
         let mediator = try makeConfiguredMediator()
         let loop = MediatorRouteConfiguration(rules: [
             .init(match: .pattern("/a/:id"), effect: .redirectToPath("/b/:id")),
             .init(match: .pattern("/b/:id"), effect: .redirectToPath("/a/:id")),
         ])
-        guard case .invalidRouteConfiguration(let problems)? = mediatorError({ try mediator.applyRouteConfiguration(loop) })
-        else {
-            Issue.record("loop applied")
-            return
-        }
-        #expect(problems.contains { $0.contains("loop") })
+        let error = expectMediatorError(.invalidRouteConfiguration) { try mediator.applyRouteConfiguration(loop) }
+        #expect(error?.problems.contains { $0.contains("loop") } == true)
     }
 
-    @Test func a_configuration_that_no_longer_fits_the_catalog_is_reported() throws {
+    @Test("a configuration that no longer fits the registered targets is reported, and its rules that cannot work are dropped")
+    func configurationThatNoLongerFitsIsReported() throws {
         let mediator = try makeConfiguredMediator()
         try mediator.applyRouteConfiguration(Data(Self.valid.utf8))
         mediator.unregister("Web")
-        guard case .invalidRoutes(let problems)? = mediatorError({ try mediator.validateRoutes() }) else {
-            Issue.record("validation passed")
-            return
-        }
-        #expect(problems.contains { $0.hasPrefix("route configuration:") && $0.contains("Web.open") })
+        let error = expectMediatorError(.invalidRoutes) { try mediator.validateRoutes() }
+        #expect(error?.problems.contains { $0.hasPrefix("route configuration:") && $0.contains("Web.open") } == true)
         #expect(!mediator.canOpen("shop://search/x"))
         #expect(try mediator.open("shop://old/product/5", as: String.self) == "product 5 ref=-")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import MediatorTesting
 import Testing
 
 /// A remote target whose action returns its parameters as typed values, for round trips.
@@ -63,7 +64,7 @@ struct URLRoundTripTarget: MediatorTarget {
 struct URLGenerationTests {
     static func mediator() throws -> Mediator {
         let mediator = Mediator()
-        try mediator.register(URLRoundTripTarget.self)
+        try mediator.register(URLRoundTripTarget())
         mediator.registerScheme("trip")
         mediator.registerWebHost("trip.example.com")
         return mediator
@@ -82,20 +83,21 @@ struct URLGenerationTests {
             ("plain", Values(id: 6, name: "#?/\\", flag: false)),
             ("web", Values(id: 7, name: "via web")),
         ])
-    func roundTrip(action: String, values: Values) throws {
+    func generatedURLOpensToTheSameValues(action: String, values: Values) throws {
         let mediator = try Self.mediator()
         let parameters = values.parameters
         let scheme = action == "web" ? "https" : nil
         let url = try mediator.url(for: action, on: "Trip", with: parameters, scheme: scheme)
         #expect(mediator.canOpen(url), "\(url)")
-        let opened: Values = try mediator.open(url)
+        let opened = try mediator.open(url, as: Values.self)
         #expect(opened == values, "\(url)")
         // Every plus-sign reading gives the same answer: generated URLs never contain a raw "+".
         mediator.setURLOptions(MediatorURLOptions(decodesPlusAsSpace: true, mergesFragmentParameters: true))
         #expect(try mediator.open(url, as: Values.self) == values)
     }
 
-    @Test func urls_look_as_expected() throws {
+    @Test("generated URLs use the pattern, the convention route or the web host, as expected")
+    func generatedURLsLookAsExpected() throws {
         let mediator = try Self.mediator()
         #expect(try mediator.url(for: "item", on: "Trip", with: ["id": 42]) == "trip://item/42")
         #expect(try mediator.url(for: "item", on: "Trip", with: ["id": 42, "name": "a b"]) == "trip://item/42/a%20b")
@@ -105,70 +107,44 @@ struct URLGenerationTests {
         #expect(try mediator.url(for: "web", on: "Trip", with: ["id": 1], scheme: "https") == "https://trip.example.com/w/1")
     }
 
-    @Test func generation_refuses_what_could_not_open() throws {
+    @Test("generation refuses URLs that could not open: local actions, missing or native values, shadowed routes, no scheme")
+    func generationRefusesWhatCouldNotOpen() throws {
         let mediator = try Self.mediator()
-        guard
-            case .remoteCallNotAllowed("Trip", "secret")? = mediatorError({
-                _ = try mediator.url(for: "secret", on: "Trip", with: ["id": 1])
-            })
-        else {
-            Issue.record("URL generated for a local action")
-            return
+        let local = expectMediatorError(.remoteCallNotAllowed) { try mediator.url(for: "secret", on: "Trip", with: ["id": 1]) }
+        #expect(local?.target == "Trip")
+        #expect(local?.action == "secret")
+        let missing = expectMediatorError(.urlGenerationFailed) { try mediator.url(for: "item", on: "Trip") }
+        #expect(missing?.problems.first?.contains("\"id\"") == true)
+        let closure = expectMediatorError(.urlGenerationFailed) {
+            try mediator.url(for: "plain", on: "Trip", with: ["id": 1, "done": { @Sendable () in }])
         }
-        guard case .urlGenerationFailed(_, _, let missing)? = mediatorError({ _ = try mediator.url(for: "item", on: "Trip") })
-        else {
-            Issue.record("URL generated without id")
-            return
+        #expect(closure?.problems.first?.contains("\"done\"") == true)
+        let shadowed = expectMediatorError(.urlGenerationFailed) {
+            try mediator.url(for: "item", on: "Trip", with: ["id": "special"])
         }
-        #expect(missing.contains("\"id\""))
-        guard
-            case .urlGenerationFailed(_, _, let closure)? = mediatorError({
-                _ = try mediator.url(for: "plain", on: "Trip", with: ["id": 1, "done": { @Sendable () in }])
-            })
-        else {
-            Issue.record("URL generated with a closure")
-            return
-        }
-        #expect(closure.contains("\"done\""))
-        guard
-            case .urlGenerationFailed(_, _, let shadowed)? = mediatorError({
-                _ = try mediator.url(for: "item", on: "Trip", with: ["id": "special"])
-            })
-        else {
-            Issue.record("URL generated that opens another action")
-            return
-        }
-        #expect(shadowed.contains("Trip.special"))
-        guard case .actionNotFound? = mediatorError({ _ = try mediator.url(for: "nope", on: "Trip") }) else {
-            Issue.record("URL generated for an unknown action")
-            return
-        }
+        #expect(shadowed?.problems.first?.contains("Trip.special") == true)
+        expectMediatorError(.actionNotFound) { try mediator.url(for: "nope", on: "Trip") }
         let bare = Mediator()
-        try bare.register(URLRoundTripTarget.self)
-        guard
-            case .urlGenerationFailed(_, _, let scheme)? = mediatorError({
-                _ = try bare.url(for: "plain", on: "Trip", with: ["id": 1])
-            })
-        else {
-            Issue.record("URL generated without a scheme")
-            return
-        }
-        #expect(scheme.contains("registerScheme"))
+        try bare.register(URLRoundTripTarget())
+        let noScheme = expectMediatorError(.urlGenerationFailed) { try bare.url(for: "plain", on: "Trip", with: ["id": 1]) }
+        #expect(noScheme?.problems.first?.contains("registerScheme") == true)
     }
 
-    @Test func seeded_random_values_round_trip() throws {
+    @Test("seeded random names and tags round-trip through a generated URL")
+    func seededRandomValuesRoundTrip() throws {
         var generator = SeededGenerator(seed: 0x5EED)
         let alphabet = Array("aZ09 -._~!$&'()*+,;=:@/?#[]%\"<>\\^`{|}éü中🛒\u{7}\t")
         let mediator = try Self.mediator()
         for _ in 0..<300 {
             let name = String(
-                (0..<Int.random(in: 1...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+                (0..<Int.random(in: 1...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
             let tags = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
-                String((0..<Int.random(in: 0...6, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+                String(
+                    (0..<Int.random(in: 0...6, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
             }
             let id = Int.random(in: -1_000_000...1_000_000, using: &generator)
             let url = try mediator.url(for: "item", on: "Trip", with: ["id": id, "name": name, "tags": tags])
-            let opened: Values = try mediator.open(url)
+            let opened = try mediator.open(url, as: Values.self)
             #expect(opened == Values(id: id, name: name, tags: tags), "\(url)")
         }
     }

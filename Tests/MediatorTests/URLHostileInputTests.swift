@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import MediatorTesting
 import Testing
 
 @Suite("URL hostile input")
@@ -21,11 +22,11 @@ struct URLHostileInputTests {
     ]
 
     @Test("canOpen and open never crash and leave the mediator working", arguments: hostile)
-    func survives(url: String) async throws {
+    func hostileURLLeavesTheMediatorWorking(url: String) async throws {
         let mediator = try makeURLMediator()
         try Self.openSynchronously(url, on: mediator)
-        _ = try? await mediator.open(url)
-        let after: String = try await mediator.open("shop://product/42")
+        _ = try? await mediator.openAsync(url)
+        let after = try await mediator.openAsync("shop://product/42", as: String.self)
         #expect(after == "product 42 ref=-")
     }
 
@@ -43,26 +44,23 @@ struct URLHostileInputTests {
     @Test(
         "each hostile input gets its specific error",
         arguments: [
-            ("", "malformedURL"), ("shop://product/%zz", "malformedURL"), ("shop://product/\u{0}", "malformedURL"),
-            ("shop://product/%FF", "malformedURL"), ("ftp://x", "unknownURLScheme"),
-            ("https://evil.example/product/1", "unknownURLHost"),
-            ("shop://a/" + String(repeating: "x", count: 100_000), "urlTooLong"), ("shop://Nobody/nothing", "noRouteMatched"),
-            ("shop://Shop/wipe", "remoteCallNotAllowed"), ("shop://Shop/pay?amount=1&done=1", "reservedURLParameter"),
-            ("shop://product/abc", "invalidParameter"), ("shop://Shop/price", "missingParameter"),
-        ])
-    func specificErrors(url: String, kind: String) throws {
+            ("", .malformedURL), ("shop://product/%zz", .malformedURL), ("shop://product/\u{0}", .malformedURL),
+            ("shop://product/%FF", .malformedURL), ("ftp://x", .unknownURLScheme),
+            ("https://evil.example/product/1", .unknownURLHost),
+            ("shop://a/" + String(repeating: "x", count: 100_000), .urlTooLong), ("shop://Nobody/nothing", .noRouteMatched),
+            ("shop://Shop/wipe", .remoteCallNotAllowed), ("shop://Shop/pay?amount=1&done=1", .reservedParameter),
+            ("shop://product/abc", .invalidParameter), ("shop://Shop/price", .missingParameter),
+        ] as [(String, MediatorError.Code)])
+    func eachHostileInputGetsItsSpecificError(url: String, code: MediatorError.Code) throws {
         let mediator = try makeURLMediator()
-        guard let error = mediatorError({ try mediator.open(url) }) else {
-            Issue.record("\(url.prefix(40)) opened")
-            return
-        }
-        #expect("\(error)".isEmpty == false)
-        #expect(String(describing: Mirror(reflecting: error).children.first?.label ?? "") == kind, "\(error)")
+        let error = expectMediatorError(code) { try mediator.open(url) }
+        #expect(error?.description.isEmpty == false)
         // canOpen checks everything but parameter values, which the action validates when it runs.
-        #expect(mediator.canOpen(url) == (kind == "invalidParameter" || kind == "missingParameter"))
+        #expect(mediator.canOpen(url) == (code == .invalidParameter || code == .missingParameter))
     }
 
-    @Test func random_bytes_never_crash() throws {
+    @Test("random pieces of URLs never crash canOpen or open")
+    func randomURLPiecesNeverCrash() throws {
         let mediator = try makeURLMediator()
         mediator.setUnmatchedURLHandler { _ in .notHandled }
         var generator = SeededGenerator(seed: 42)
@@ -71,7 +69,7 @@ struct URLHostileInputTests {
             "product", "42", "Shop", "echo", "search", "+", " ", "\u{0}", "é", "..", ".", "*", "(", ")",
         ]
         for _ in 0..<3_000 {
-            let url = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+            let url = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }
                 .joined()
             _ = mediator.canOpen(url)
             _ = try? mediator.open(url)
@@ -79,13 +77,14 @@ struct URLHostileInputTests {
         #expect(try mediator.open("shop://product/1", as: String.self) == "product 1 ref=-")
     }
 
-    @Test func concurrent_opens_and_registry_changes() async throws {
+    @Test("concurrent opens keep answering while targets, schemes and configurations change")
+    func concurrentOpensDuringRegistryChanges() async throws {
         let mediator = try makeConfiguredMediator()
         await withTaskGroup(of: Void.self) { group in
             for task in 0..<8 {
                 group.addTask {
                     for index in 0..<300 {
-                        let value: String? = try? await mediator.open("shop://product/\(index)")
+                        let value = try? await mediator.openAsync("shop://product/\(index)", as: String.self)
                         #expect(value == "product \(index) ref=-")
                         if task == 0, index % 50 == 0 {
                             try? registerRoutes(mediator, target: "Churn\(index)", [("show", ["/churn\(index)"])])
@@ -104,19 +103,19 @@ struct URLHostileInputTests {
 /// One row of the hostile-input table: what an attacker (or a broken caller) does, and the error it must get.
 struct HostileCase: Sendable, CustomTestStringConvertible {
     let name: String
-    /// The ``MediatorError`` case the attack must end in.
-    let expected: String
+    /// The ``MediatorError`` code the attack must end in.
+    let expected: MediatorError.Code
     let attack: @Sendable (Mediator) throws -> Void
     var testDescription: String { name }
 
-    init(_ name: String, _ expected: String, _ attack: @escaping @Sendable (Mediator) throws -> Void) {
+    init(_ name: String, _ expected: MediatorError.Code, _ attack: @escaping @Sendable (Mediator) throws -> Void) {
         self.name = name
         self.expected = expected
         self.attack = attack
     }
 
     /// Opening the URL, synchronously, is the attack.
-    init(_ name: String, _ expected: String, url: String) {
+    init(_ name: String, _ expected: MediatorError.Code, url: String) {
         self.init(name, expected) { mediator in _ = try mediator.open(url) }
     }
 }
@@ -151,6 +150,14 @@ private struct HijackToLocal: MediatorInterceptor {
     }
 }
 
+/// Redirects every remote call to Shop.product to Shop.pay, passing the URL's `ref` as the native-only `done`.
+private struct HijackToPay: MediatorInterceptor {
+    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+        guard call.source == .remote, call.action == "product" else { return .proceed }
+        return .redirect(target: "Shop", action: "pay", parameters: ["amount": 1, "done": call.parameters["ref"] ?? ""])
+    }
+}
+
 extension URLHostileInputTests {
     static let longQuery = (0..<10_000).map { "k\($0)=\($0)" }.joined(separator: "&")
     static let repeatedIDs = (0..<10_000).map { "id=\($0)" }.joined(separator: "&")
@@ -160,60 +167,60 @@ extension URLHostileInputTests {
 
     static let table: [HostileCase] = [
         // Syntax.
-        HostileCase("empty string", "malformedURL", url: ""),
-        HostileCase("no scheme", "malformedURL", url: "product/42"),
-        HostileCase("no scheme, authority only", "malformedURL", url: "//product/42"),
-        HostileCase("unknown scheme", "unknownURLScheme", url: "ftp://product/42"),
-        HostileCase("web URL on an unregistered host", "unknownURLHost", url: "https://evil.example/product/42"),
-        HostileCase("user information in the authority", "malformedURL", url: "https://shop.example.com@evil.example/product/1"),
-        HostileCase("raw NUL", "malformedURL", url: "shop://product/4\u{0}2"),
-        HostileCase("escaped NUL", "malformedURL", url: "shop://product/42?ref=%00"),
-        HostileCase("raw control character", "malformedURL", url: "shop://product/4\u{7}2"),
-        HostileCase("CR LF header injection", "malformedURL", url: "shop://product/42\r\nSet-Cookie: x"),
-        HostileCase("escape decoding to invalid UTF-8 in a path", "malformedURL", url: "shop://product/%FF"),
-        HostileCase("overlong UTF-8 after decoding", "malformedURL", url: "shop://product/%C0%AF"),
-        HostileCase("truncated UTF-8 after decoding in a query value", "malformedURL", url: "shop://product/42?ref=%E2%82"),
-        HostileCase("lone percent sign", "malformedURL", url: "shop://product/%"),
-        HostileCase("one hex digit", "malformedURL", url: "shop://product/%2"),
-        HostileCase("non-hex escape", "malformedURL", url: "shop://product/%zz"),
-        HostileCase("malformed escape in a query key", "malformedURL", url: "shop://product/42?%G1=x"),
+        HostileCase("empty string", .malformedURL, url: ""),
+        HostileCase("no scheme", .malformedURL, url: "product/42"),
+        HostileCase("no scheme, authority only", .malformedURL, url: "//product/42"),
+        HostileCase("unknown scheme", .unknownURLScheme, url: "ftp://product/42"),
+        HostileCase("web URL on an unregistered host", .unknownURLHost, url: "https://evil.example/product/42"),
+        HostileCase("user information in the authority", .malformedURL, url: "https://shop.example.com@evil.example/product/1"),
+        HostileCase("raw NUL", .malformedURL, url: "shop://product/4\u{0}2"),
+        HostileCase("escaped NUL", .malformedURL, url: "shop://product/42?ref=%00"),
+        HostileCase("raw control character", .malformedURL, url: "shop://product/4\u{7}2"),
+        HostileCase("CR LF header injection", .malformedURL, url: "shop://product/42\r\nSet-Cookie: x"),
+        HostileCase("escape decoding to invalid UTF-8 in a path", .malformedURL, url: "shop://product/%FF"),
+        HostileCase("overlong UTF-8 after decoding", .malformedURL, url: "shop://product/%C0%AF"),
+        HostileCase("truncated UTF-8 after decoding in a query value", .malformedURL, url: "shop://product/42?ref=%E2%82"),
+        HostileCase("lone percent sign", .malformedURL, url: "shop://product/%"),
+        HostileCase("one hex digit", .malformedURL, url: "shop://product/%2"),
+        HostileCase("non-hex escape", .malformedURL, url: "shop://product/%zz"),
+        HostileCase("malformed escape in a query key", .malformedURL, url: "shop://product/42?%G1=x"),
         // Size.
-        HostileCase("a 100 KB URL", "urlTooLong", url: "shop://product/" + String(repeating: "9", count: 100_000)),
-        HostileCase("10,000 query items under the default limit", "urlTooLong", url: "shop://Shop/echo?" + longQuery),
-        HostileCase("10,000 query items under a raised limit, required id missing", "missingParameter") { mediator in
+        HostileCase("a 100 KB URL", .urlTooLong, url: "shop://product/" + String(repeating: "9", count: 100_000)),
+        HostileCase("10,000 query items under the default limit", .urlTooLong, url: "shop://Shop/echo?" + longQuery),
+        HostileCase("10,000 query items under a raised limit, required id missing", .missingParameter) { mediator in
             mediator.setURLOptions(roomy)
             _ = try mediator.open("shop://Shop/price?" + longQuery)
         },
-        HostileCase("10,000 values for one Int parameter", "invalidParameter") { mediator in
+        HostileCase("10,000 values for one Int parameter", .invalidParameter) { mediator in
             mediator.setURLOptions(roomy)
             _ = try mediator.open("shop://Shop/price?" + repeatedIDs)
         },
-        HostileCase("1,000 path segments", "noRouteMatched", url: "shop://a/" + deepPath),
-        HostileCase("a 1,000-segment path as the value of an Int parameter", "invalidParameter") { mediator in
+        HostileCase("1,000 path segments", .noRouteMatched, url: "shop://a/" + deepPath),
+        HostileCase("a 1,000-segment path as the value of an Int parameter", .invalidParameter) { mediator in
             _ = try mediator.open("shop://Shop/price?id=" + deepPath.replacingOccurrences(of: "/", with: "%2F"))
         },
         // Names.
-        HostileCase("unknown target by URL", "noRouteMatched", url: "shop://Nobody/nothing"),
-        HostileCase("unknown action by URL", "noRouteMatched", url: "shop://Shop/nothing"),
-        HostileCase("unknown target natively", "targetNotFound") { mediator in _ = try mediator.perform("nothing", on: "Nobody")
+        HostileCase("unknown target by URL", .noRouteMatched, url: "shop://Nobody/nothing"),
+        HostileCase("unknown action by URL", .noRouteMatched, url: "shop://Shop/nothing"),
+        HostileCase("unknown target natively", .targetNotFound) { mediator in _ = try mediator.perform("nothing", on: "Nobody")
         },
-        HostileCase("unknown action natively", "actionNotFound") { mediator in _ = try mediator.perform("nothing", on: "Shop") },
+        HostileCase("unknown action natively", .actionNotFound) { mediator in _ = try mediator.perform("nothing", on: "Shop") },
         // Local-only actions.
-        HostileCase("local action by the convention route", "remoteCallNotAllowed", url: "shop://Shop/wipe"),
-        HostileCase("local action by its own URL pattern", "remoteCallNotAllowed") { mediator in
+        HostileCase("local action by the convention route", .remoteCallNotAllowed, url: "shop://Shop/wipe"),
+        HostileCase("local action by its own URL pattern", .remoteCallNotAllowed) { mediator in
             try registerVault(on: mediator)
             _ = try mediator.open("shop://vault")
         },
-        HostileCase("local action by a remote native call", "remoteCallNotAllowed") { mediator in
+        HostileCase("local action by a remote native call", .remoteCallNotAllowed) { mediator in
             _ = try mediator.perform("wipe", on: "Shop", source: .remote)
         },
-        HostileCase("configuration redirect to a local action is refused when applied", "invalidRouteConfiguration") { mediator in
+        HostileCase("configuration redirect to a local action is refused when applied", .invalidRouteConfiguration) { mediator in
             try mediator.applyRouteConfiguration(
                 MediatorRouteConfiguration(rules: [
                     .init(match: .pattern("/clean"), effect: .redirectToAction(.init(target: "Shop", action: "wipe")))
                 ]))
         },
-        HostileCase("configuration path redirect to an action that became local after it was applied", "remoteCallNotAllowed") {
+        HostileCase("configuration path redirect to an action that became local after it was applied", .remoteCallNotAllowed) {
             mediator in
             try registerCleanup(on: mediator, remote: true)
             try mediator.applyRouteConfiguration(
@@ -223,14 +230,14 @@ extension URLHostileInputTests {
             try registerCleanup(on: mediator, remote: false)
             _ = try mediator.open("shop://clean")
         },
-        HostileCase("degradation to a local web fallback is refused when applied", "invalidRouteConfiguration") { mediator in
+        HostileCase("degradation to a local web fallback is refused when applied", .invalidRouteConfiguration) { mediator in
             try mediator.applyRouteConfiguration(
                 MediatorRouteConfiguration(
                     webFallback: .init(target: "Web", action: "internal"),
                     rules: [.init(match: .pattern("/product/:id"), effect: .degrade(webURL: "https://m.example.com/{id}"))]))
         },
         // The degrading rule no longer has a remote web fallback to go to, so the URL matches nothing.
-        HostileCase("degradation to a web fallback that became local after it was applied", "noRouteMatched") { mediator in
+        HostileCase("degradation to a web fallback that became local after it was applied", .noRouteMatched) { mediator in
             try registerCleanup(on: mediator, remote: true)
             try mediator.applyRouteConfiguration(
                 MediatorRouteConfiguration(
@@ -241,83 +248,93 @@ extension URLHostileInputTests {
             try registerCleanup(on: mediator, remote: false)
             _ = try mediator.open("shop://search/x")
         },
-        HostileCase("unmatched-URL handler redirecting to a local action", "remoteCallNotAllowed") { mediator in
+        HostileCase("unmatched-URL handler redirecting to a local action", .remoteCallNotAllowed) { mediator in
             mediator.setUnmatchedURLHandler { _ in .redirect(target: "Shop", action: "wipe", parameters: [:]) }
             _ = try mediator.open("shop://anything/at/all")
         },
-        HostileCase("mediator fallback handler redirecting a URL call to a local action", "remoteCallNotAllowed") { mediator in
+        HostileCase("mediator fallback handler redirecting a URL call to a local action", .remoteCallNotAllowed) { mediator in
             mediator.setUnmatchedURLHandler { _ in .redirect(target: "Ghost", action: "haunt", parameters: [:]) }
             mediator.setFallbackHandler { _ in .redirect(target: "Shop", action: "wipe", parameters: [:]) }
             _ = try mediator.open("shop://anything")
         },
-        HostileCase("target's own not-found handler redirecting a URL call to a local action", "remoteCallNotAllowed") {
+        HostileCase("target's own not-found handler redirecting a URL call to a local action", .remoteCallNotAllowed) {
             mediator in
             try registerVault(on: mediator)
             mediator.setUnmatchedURLHandler { _ in .redirect(target: "Vault", action: "missing", parameters: [:]) }
             _ = try mediator.open("shop://anything")
         },
-        HostileCase("interceptor redirecting a URL call to a local action", "remoteCallNotAllowed") { mediator in
+        HostileCase("interceptor redirecting a URL call to a local action", .remoteCallNotAllowed) { mediator in
             mediator.addInterceptor(HijackToLocal())
             defer { mediator.removeAllInterceptors() }
             _ = try mediator.open("shop://product/42")
         },
         // Parameter values.
-        HostileCase("wrong type in a path value", "invalidParameter", url: "shop://product/abc"),
-        HostileCase("wrong type in a query value", "invalidParameter", url: "shop://Shop/price?id=4.5"),
-        HostileCase("integer overflow", "invalidParameter", url: "shop://product/99999999999999999999999"),
-        HostileCase("wrong type from a native caller", "invalidParameter") { mediator in
+        HostileCase("wrong type in a path value", .invalidParameter, url: "shop://product/abc"),
+        HostileCase("wrong type in a query value", .invalidParameter, url: "shop://Shop/price?id=4.5"),
+        HostileCase("integer overflow", .invalidParameter, url: "shop://product/99999999999999999999999"),
+        HostileCase("wrong type from a native caller", .invalidParameter) { mediator in
             _ = try mediator.perform("product", on: "Shop", with: ["id": [1, 2]])
         },
-        HostileCase("missing required parameter by URL", "missingParameter", url: "shop://Shop/price"),
-        HostileCase("missing required parameter natively", "missingParameter") { mediator in
+        HostileCase("missing required parameter by URL", .missingParameter, url: "shop://Shop/price"),
+        HostileCase("missing required parameter natively", .missingParameter) { mediator in
             _ = try mediator.perform("price", on: "Shop")
         },
         // Reserved and native-supplied values.
-        HostileCase("URL setting a native-only parameter", "reservedURLParameter", url: "shop://pay/5?done=x"),
-        HostileCase("URL overriding a native-only value its caller supplies", "reservedURLParameter") { mediator in
+        HostileCase("URL setting a native-only parameter", .reservedParameter, url: "shop://pay/5?done=x"),
+        HostileCase("URL overriding a native-only value its caller supplies", .reservedParameter) { mediator in
             _ = try mediator.open("shop://pay/5?done=x", with: ["done": { @Sendable (_: String) in } as Completion])
         },
-        HostileCase("URL setting a native-only parameter through a configuration redirect", "reservedURLParameter") { mediator in
+        HostileCase("URL setting a native-only parameter through a configuration redirect", .reservedParameter) { mediator in
             try mediator.applyRouteConfiguration(
                 MediatorRouteConfiguration(rules: [
                     .init(match: .pattern("/checkout/:amount"), effect: .redirectToPath("/pay/:amount"))
                 ]))
             _ = try mediator.open("shop://checkout/5?done=x")
         },
-        HostileCase("URL setting a native-only parameter through the unmatched-URL handler", "invalidParameter") { mediator in
+        // Whoever forwards a remote value to a native-only parameter, the call is refused before the
+        // handler, not left to fail on the value's type.
+        HostileCase("URL setting a native-only parameter through the unmatched-URL handler", .reservedParameter) { mediator in
             mediator.setUnmatchedURLHandler { request in
                 .redirect(
                     target: "Shop", action: "pay", parameters: ["amount": 5, "done": request.queryParameters["done"] ?? ""])
             }
             _ = try mediator.open("shop://checkout?done=x")
         },
+        HostileCase("URL setting a native-only parameter through the mediator fallback handler", .reservedParameter) { mediator in
+            mediator.setUnmatchedURLHandler { request in
+                .redirect(target: "Ghost", action: "haunt", parameters: request.queryParameters)
+            }
+            mediator.setFallbackHandler { call in
+                .redirect(target: "Shop", action: "pay", parameters: ["amount": 5, "done": call.parameters["done"] ?? ""])
+            }
+            _ = try mediator.open("shop://anything?done=x")
+        },
+        HostileCase("URL setting a native-only parameter through an interceptor redirect", .reservedParameter) { mediator in
+            mediator.addInterceptor(HijackToPay())
+            defer { mediator.removeAllInterceptors() }
+            _ = try mediator.open("shop://product/42?ref=x")
+        },
+        HostileCase("remote native call setting a native-only parameter", .reservedParameter) { mediator in
+            let done: Completion = { _ in }
+            _ = try mediator.perform("pay", on: "Shop", with: ["amount": 5, "done": done], source: .remote)
+        },
     ]
 
     @Test("hostile input gets its specific error, never a crash, and the next call works", arguments: table)
-    func hostileTable(row: HostileCase) async throws {
+    func hostileInputGetsItsSpecificError(row: HostileCase) async throws {
         let mediator = try makeConfiguredMediator()
-        do {
-            try row.attack(mediator)
-            Issue.record("\(row.name): succeeded")
-        } catch let error as MediatorError {
-            #expect(error.caseName == row.expected, "\(row.name): \(error)")
+        if let error = expectMediatorError(row.expected, { try row.attack(mediator) }) {
             #expect(!error.description.contains("\n"), "\(row.name): \(error)")
             #expect(error.description.count < 1_000, "\(row.name): the description is \(error.description.count) characters")
-        } catch {
-            Issue.record("\(row.name): not a MediatorError: \(error)")
         }
         // The mediator works normally for the next call, by URL and natively, sync and awaited.
-        #expect(try Self.openGood(mediator) == "product 42 ref=-")
-        #expect(try await mediator.open("shop://product/7?ref=next", as: String.self) == "product 7 ref=next")
-        #expect(try performSync(mediator, "price", on: "Shop", with: ["id": 1], as: Double.self) == 1.5)
-    }
-
-    private static func openGood(_ mediator: Mediator) throws -> String {
-        try mediator.open("shop://product/42", as: String.self)
+        #expect(try mediator.open("shop://product/42", as: String.self) == "product 42 ref=-")
+        #expect(try await mediator.openAsync("shop://product/7?ref=next", as: String.self) == "product 7 ref=next")
+        #expect(try mediator.perform("price", on: "Shop", with: ["id": 1], as: Double.self) == 1.5)
     }
 
     @Test("values a URL cannot override: path over query, the degraded URL, the caller's values")
-    func protectedValues() throws {
+    func urlCannotOverrideProtectedValues() throws {
         let mediator = try makeConfiguredMediator()
         #expect(try mediator.open("shop://product/42?id=99", as: String.self) == "product 42 ref=-")
         #expect(
@@ -329,7 +346,7 @@ extension URLHostileInputTests {
     }
 
     @Test("an action redirect whose destination became local is dropped: the URL reaches its own action, never the local one")
-    func droppedRedirect() throws {
+    func redirectToAnActionThatBecameLocalIsDropped() throws {
         let mediator = try makeConfiguredMediator()
         try registerCleanup(on: mediator, remote: true)
         try mediator.applyRouteConfiguration(
@@ -341,10 +358,7 @@ extension URLHostileInputTests {
         #expect(try mediator.open("shop://Shop/echo", as: String.self) == "tidied")
         try registerCleanup(on: mediator, remote: false)
         #expect(try mediator.open("shop://Shop/echo?a=1", as: String.self) == "[a: 1]")
-        guard case .invalidRoutes(let problems)? = mediatorError({ try mediator.validateRoutes() }) else {
-            Issue.record("the stale configuration was not reported")
-            return
-        }
-        #expect(problems.contains { $0.contains("Cleanup.tidy") })
+        let error = expectMediatorError(.invalidRoutes) { try mediator.validateRoutes() }
+        #expect(error?.problems.contains { $0.contains("Cleanup.tidy") } == true)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MediatorTesting
 import Testing
 
 @testable import Mediator
@@ -59,18 +60,19 @@ struct URLParsingTests {
     ]
 
     @Test("decodes each component on its own", arguments: decoding)
-    func decodes(_ testCase: DecodingCase) throws {
+    func decodesEachComponentOnItsOwn(_ testCase: DecodingCase) throws {
         let parsed = try URLParser.parse(testCase.url, options: testCase.options)
         #expect(parsed.host == testCase.host)
         #expect(parsed.segments == testCase.segments)
         var query: [String: [String]] = [:]
-        for (key, value) in parsed.query {
+        for (key, value) in parsed.values.materialized() {
             query[key] = (value as? [String]) ?? [(value as? String) ?? "<\(type(of: value))>"]
         }
         #expect(query == testCase.query)
     }
 
-    @Test func scheme_is_lowercased() throws {
+    @Test("the scheme is lowercased")
+    func schemeIsLowercased() throws {
         #expect(try URLParser.parse("ShOp://a", options: .init()).scheme == "shop")
     }
 
@@ -97,48 +99,36 @@ struct URLParsingTests {
     ]
 
     @Test("refuses malformed URLs, saying where", arguments: refusals)
-    func refuses(_ testCase: RefusalCase) {
-        do {
-            _ = try URLParser.parse(testCase.url, options: .init())
-            Issue.record("parsed \(testCase.url)")
-        } catch let error as MediatorError {
-            guard case .malformedURL(_, let problem) = error else {
-                Issue.record("unexpected \(error)")
-                return
-            }
-            for word in testCase.mentions {
-                #expect(problem.contains(word), "\(problem)")
-            }
-        } catch {
-            Issue.record("unexpected \(error)")
+    func refusesMalformedURLsSayingWhere(_ testCase: RefusalCase) {
+        let error = expectMediatorError(.malformedURL) { try URLParser.parse(testCase.url, options: .init()) }
+        let problem = error?.problems.first ?? ""
+        for word in testCase.mentions {
+            #expect(problem.contains(word), "\(problem)")
         }
     }
 
-    @Test func refuses_urls_over_the_length_limit() {
+    @Test("refuses URLs over the length limit, naming the length and the limit")
+    func refusesURLsOverTheLengthLimit() {
         let url = "shop://a/" + String(repeating: "x", count: 100_000)
-        #expect(throws: MediatorError.self) { try URLParser.parse(url, options: .init()) }
-        do {
-            _ = try URLParser.parse(url, options: .init())
-        } catch let error as MediatorError {
-            guard case .urlTooLong(let length, 16_384) = error else { Issue.record("\(error)"); return }
-            #expect(length == url.utf8.count)
-        } catch {
-            Issue.record("\(error)")
-        }
+        let error = expectMediatorError(.urlTooLong) { try URLParser.parse(url, options: .init()) }
+        #expect(error?.description.contains("is \(url.utf8.count) bytes long") == true)
+        #expect(error?.description.contains("limit of 16384") == true)
         let long = MediatorURLOptions(maximumLength: 200_000)
         #expect((try? URLParser.parse(url, options: long))?.segments.first?.count == 100_000)
     }
 
-    @Test func handles_many_segments_and_items() throws {
+    @Test("handles a thousand segments and ten thousand query items")
+    func handlesManySegmentsAndItems() throws {
         let options = MediatorURLOptions(maximumLength: 1_000_000)
         let deep = "shop://a/" + Array(repeating: "s", count: 1_000).joined(separator: "/")
         #expect(try URLParser.parse(deep, options: options).segments.count == 1_000)
         let items = "shop://a?" + (0..<10_000).map { "k\($0 % 10)=\($0)" }.joined(separator: "&")
         let parsed = try URLParser.parse(items, options: options)
-        #expect((parsed.query["k3"] as? [String])?.count == 1_000)
+        #expect((parsed.values.materialized()["k3"] as? [String])?.count == 1_000)
     }
 
-    @Test func error_descriptions_are_short_for_huge_urls() {
+    @Test("error descriptions stay short for huge URLs")
+    func errorDescriptionsAreShortForHugeURLs() {
         let error = MediatorError.malformedURL(url: String(repeating: "x", count: 10_000), problem: "p")
         #expect(error.description.count < 300)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import MediatorTesting
 import Testing
 
 /// Registers a value-defined target whose remote actions each return their own name and parameters.
@@ -13,16 +14,6 @@ func registerRoutes(
                 "\(target).\(route.action) \(p.description)"
             }
         })
-}
-
-/// The error a throwing call produced, as a `MediatorError`.
-func mediatorError(_ body: () throws -> Void) -> MediatorError? {
-    do {
-        try body()
-        return nil
-    } catch {
-        return error as? MediatorError
-    }
 }
 
 @Suite("URL routing")
@@ -50,56 +41,64 @@ struct URLRoutingTests {
             ("app://a/z/c/d/e", "W.wild [rest: z/c/d/e]"),
             ("app://p/1", "L.high [y: 1]"),
         ])
-    func precedence(url: String, expected: String) throws {
+    func literalBeatsPlaceholderBeatsWildcard(url: String, expected: String) throws {
         let mediator = try Self.precedenceMediator()
-        let result: String = try mediator.open(url)
+        let result = try mediator.open(url, as: String.self)
         #expect(result == expected)
     }
 
-    @Test func conflicting_patterns_are_reported_naming_both_and_the_first_wins() throws {
+    @Test("conflicting patterns are reported naming both, and the first registered wins")
+    func conflictingPatternsAreReportedAndTheFirstWins() throws {
         let mediator = Mediator()
         try registerRoutes(mediator, target: "First", [("show", ["/item/:id"])])
         try registerRoutes(mediator, target: "Second", [("show", ["/item/:sku", "/fine/:id"])])
         mediator.registerScheme("app")
-        guard case .invalidRoutes(let problems)? = mediatorError({ try mediator.validateRoutes() }) else {
-            Issue.record("validateRoutes passed")
-            return
-        }
-        #expect(problems.count == 1)
+        let problems = expectMediatorError(.invalidRoutes) { try mediator.validateRoutes() }?.problems ?? []
+        try #require(problems.count == 1)
         #expect(problems[0].contains("First.show") && problems[0].contains("Second.show"))
         #expect(problems[0].contains("/item/:sku") && problems[0].contains("/item/:id"))
-        let result: String = try mediator.open("app://item/7")
-        #expect(result == "First.show [id: 7]")
-        let other: String = try mediator.open("app://fine/7")
-        #expect(other == "Second.show [id: 7]")
+        #expect(try mediator.open("app://item/7", as: String.self) == "First.show [id: 7]")
+        #expect(try mediator.open("app://fine/7", as: String.self) == "Second.show [id: 7]")
     }
 
-    @Test func validation_reports_invalid_patterns_and_unreachable_ones() throws {
+    @Test("validation reports invalid patterns and unreachable ones")
+    func validationReportsInvalidAndUnreachablePatterns() throws {
         let mediator = Mediator()
         try registerRoutes(mediator, target: "T", [("bad", ["/a/*x/b", "/c(/:d", "/e/:e/:e", "no-slash"]), ("ok", ["/ok"])])
         try registerRoutes(mediator, target: "Local", [("hidden", ["/hidden"])], exposure: .local)
         mediator.registerScheme("app")
         mediator.registerScheme("https")
-        guard case .invalidRoutes(let problems)? = mediatorError({ try mediator.validateRoutes() }) else {
-            Issue.record("validateRoutes passed")
-            return
-        }
+        let problems = expectMediatorError(.invalidRoutes) { try mediator.validateRoutes() }?.problems ?? []
         #expect(problems.count == 6, "\(problems)")
         #expect(problems.contains { $0.contains("Local.hidden") && $0.contains("local-only") })
         #expect(problems.contains { $0.contains("\"https\" cannot be an app scheme") })
         #expect(mediator.canOpen("app://ok"))
         #expect(!mediator.canOpen("app://hidden"))
-        guard case .remoteCallNotAllowed("Local", "hidden")? = mediatorError({ try mediator.open("app://hidden") }) else {
-            Issue.record("local action opened")
-            return
-        }
+        let error = expectMediatorError(.remoteCallNotAllowed) { try mediator.open("app://hidden") }
+        #expect(error?.target == "Local")
+        #expect(error?.action == "hidden")
     }
 
-    @Test func a_clean_registry_validates() throws {
+    @Test("validation reports a target whose declaration is unusable")
+    func validationReportsUnusableDeclarations() throws {
+        let mediator = Mediator()
+        try registerRoutes(mediator, target: "T", [("ok", ["/ok"])])
+        try mediator.register(
+            targetNamed: "Twice", actions: [MediatorAction("go") { _, _ in 1 }, MediatorAction("go") { _, _ in 2 }])
+        mediator.registerScheme("app")
+        let problems = expectMediatorError(.invalidRoutes) { try mediator.validateRoutes() }?.problems ?? []
+        #expect(problems.count == 1, "\(problems)")
+        #expect(problems.first?.contains("target \"Twice\" is declared incorrectly") == true, "\(problems)")
+        #expect(mediator.canOpen("app://ok"))
+    }
+
+    @Test("a registry with consistent routes validates")
+    func cleanRegistryValidates() throws {
         try makeURLMediator().validateRoutes()
     }
 
-    @Test func scoped_schemes_and_fallback_to_global_routes() throws {
+    @Test("a scheme can be scoped to its own routes or fall back to the global ones")
+    func scopedSchemesAndFallbackToGlobalRoutes() throws {
         let mediator = Mediator()
         try registerRoutes(mediator, target: "T", [("global", ["/home"]), ("admin", ["admin://home"]), ("only", ["/only"])])
         mediator.registerScheme("app")
@@ -114,29 +113,24 @@ struct URLRoutingTests {
         #expect(try mediator.open("admin://T/only", as: String.self) == "T.only []")
     }
 
-    @Test func unknown_schemes_and_hosts_are_refused_by_name() throws {
+    @Test("unknown schemes and hosts are refused by name, listing the registered ones")
+    func unknownSchemesAndHostsAreRefusedByName() throws {
         let mediator = try makeURLMediator()
-        guard case .unknownURLScheme("ftp", ["shop"])? = mediatorError({ try mediator.open("FTP://product/1") }) else {
-            Issue.record("ftp opened")
-            return
-        }
-        guard
-            case .unknownURLHost("evil.example.com", ["shop.example.com"])? = mediatorError({
-                try mediator.open("https://evil.example.com/product/1")
-            })
-        else {
-            Issue.record("evil host opened")
-            return
-        }
+        let scheme = expectMediatorError(.unknownURLScheme) { try mediator.open("FTP://product/1") }
+        #expect(scheme?.available == ["shop"])
+        #expect(scheme?.description.contains("\"ftp\"") == true)
+        let host = expectMediatorError(.unknownURLHost) { try mediator.open("https://evil.example.com/product/1") }
+        #expect(host?.available == ["shop.example.com"])
+        #expect(host?.description.contains("\"evil.example.com\"") == true)
         #expect(!mediator.canOpen("https://shop.example.com.evil.com/product/1"))
         #expect(!mediator.canOpen("shop.example.com://product/1"))
-        guard case .noRouteMatched(_, "/nowhere/at/all")? = mediatorError({ try mediator.open("shop://nowhere/at/all") }) else {
-            Issue.record("no error")
-            return
-        }
+        let unmatched = expectMediatorError(.noRouteMatched) { try mediator.open("shop://nowhere/at/all") }
+        #expect(unmatched?.url == "shop://nowhere/at/all")
+        #expect(unmatched?.description.contains("\"/nowhere/at/all\"") == true)
     }
 
-    @Test func unmatched_handler_answers_and_its_redirects_obey_the_remote_policy() throws {
+    @Test("the unmatched-URL handler answers, and its redirects obey the remote policy")
+    func unmatchedHandlerAnswersAndItsRedirectsObeyTheRemotePolicy() throws {
         let mediator = try makeURLMediator()
         let seen = Locked<[String]>([])
         mediator.setUnmatchedURLHandler { request in
@@ -153,20 +147,17 @@ struct URLRoutingTests {
         #expect(seen.withLock { $0 }.isEmpty)
         #expect(try mediator.open("shop://legacy?p=3", as: String.self) == "product 3 ref=-")
         #expect(try mediator.open("shop://value/x", as: String.self) == "handled shop")
-        guard case .remoteCallNotAllowed("Shop", "wipe")? = mediatorError({ try mediator.open("shop://secret") }) else {
-            Issue.record("fallback reached a local action")
-            return
-        }
-        guard case .noRouteMatched? = mediatorError({ try mediator.open("shop://other") }) else {
-            Issue.record("no error")
-            return
-        }
+        let refused = expectMediatorError(.remoteCallNotAllowed) { try mediator.open("shop://secret") }
+        #expect(refused?.target == "Shop")
+        #expect(refused?.action == "wipe")
+        expectMediatorError(.noRouteMatched) { try mediator.open("shop://other") }
         #expect(seen.withLock { $0 } == ["legacy", "value/x", "secret", "other"])
         mediator.setUnmatchedURLHandler(nil)
-        #expect(mediatorError({ try mediator.open("shop://value/x") }) != nil)
+        expectMediatorError(.noRouteMatched) { try mediator.open("shop://value/x") }
     }
 
-    @Test func interceptor_redirects_from_a_url_obey_the_remote_policy() throws {
+    @Test("interceptor redirects of a URL call obey the remote policy")
+    func interceptorRedirectsFromAURLObeyTheRemotePolicy() throws {
         struct ToWipe: MediatorInterceptor {
             func intercept(_ call: MediatorCall) throws -> MediatorDecision {
                 call.action == "product" ? .redirect(target: "Shop", action: "wipe") : .proceed
@@ -174,29 +165,30 @@ struct URLRoutingTests {
         }
         let mediator = try makeURLMediator()
         mediator.addInterceptor(ToWipe())
-        guard case .remoteCallNotAllowed("Shop", "wipe")? = mediatorError({ try mediator.open("shop://product/1") }) else {
-            Issue.record("interceptor redirect reached a local action")
-            return
-        }
+        let error = expectMediatorError(.remoteCallNotAllowed) { try mediator.open("shop://product/1") }
+        #expect(error?.target == "Shop")
+        #expect(error?.action == "wipe")
         // A native call may still be redirected there.
         #expect(try mediator.perform("product", on: "Shop", with: ["id": 1], as: String.self) == "wiped")
     }
 
-    @Test func placeholders_are_validated_by_declared_types() throws {
+    @Test("placeholder values are validated by the declared types")
+    func placeholdersAreValidatedByDeclaredTypes() throws {
         let mediator = try makeURLMediator()
-        guard case .invalidParameter("id", "Int", _, "Shop.product")? = mediatorError({ try mediator.open("shop://product/abc") })
-        else {
-            Issue.record("a non-integer id was accepted")
-            return
-        }
-        guard case .missingParameter("id", "Int", "Shop.price")? = mediatorError({ try mediator.open("shop://Shop/price") })
-        else {
-            Issue.record("a missing id was accepted")
-            return
-        }
+        let invalid = expectMediatorError(.invalidParameter) { try mediator.open("shop://product/abc") }
+        #expect(invalid?.parameter == "id")
+        #expect(invalid?.expectedType == "Int")
+        #expect(invalid?.target == "Shop")
+        #expect(invalid?.action == "product")
+        let missing = expectMediatorError(.missingParameter) { try mediator.open("shop://Shop/price") }
+        #expect(missing?.parameter == "id")
+        #expect(missing?.expectedType == "Int")
+        #expect(missing?.target == "Shop")
+        #expect(missing?.action == "price")
     }
 
-    @Test func routes_rebuild_when_targets_change() throws {
+    @Test("routes rebuild when targets change")
+    func routesRebuildWhenTargetsChange() throws {
         let mediator = try makeURLMediator()
         #expect(!mediator.canOpen("shop://fresh"))
         try registerRoutes(mediator, target: "Fresh", [("show", ["/fresh"])])
@@ -205,19 +197,19 @@ struct URLRoutingTests {
         #expect(!mediator.canOpen("shop://fresh"))
     }
 
-    @Test func options_change_decoding() throws {
+    @Test("URL options change how plus signs decode and how long a URL may be")
+    func optionsChangeDecoding() throws {
         let mediator = try makeURLMediator()
         #expect(try mediator.open("shop://search/a+b", as: String.self) == "search a+b")
         mediator.setURLOptions(MediatorURLOptions(maximumLength: 30, decodesPlusAsSpace: true))
         #expect(mediator.urlOptions.maximumLength == 30)
         #expect(try mediator.open("shop://Shop/echo?q=a+b", as: String.self) == "[q: a b]")
-        guard case .urlTooLong(_, 30)? = mediatorError({ try mediator.open("shop://Shop/echo?q=0123456789012345") }) else {
-            Issue.record("long URL accepted")
-            return
-        }
+        let error = expectMediatorError(.urlTooLong) { try mediator.open("shop://Shop/echo?q=0123456789012345") }
+        #expect(error?.description.contains("limit of 30") == true)
     }
 
-    @Test func the_catalog_lists_patterns_exposure_and_url_settable_parameters() throws {
+    @Test("the catalog lists patterns, exposure and which parameters a URL may set")
+    func catalogListsPatternsExposureAndURLSettableParameters() throws {
         let mediator = try makeURLMediator()
         let shop = try #require(mediator.catalog().target(named: "Shop"))
         let search = try #require(shop.actions.first { $0.name == "search" })
@@ -228,7 +220,8 @@ struct URLRoutingTests {
         #expect(shop.actions.first { $0.name == "wipe" }?.exposure == .local)
     }
 
-    @Test func cost_does_not_grow_with_route_count() throws {
+    @Test("a route among ten thousand is found as surely as among ten")
+    func routeAmongManyIsFound() throws {
         func mediator(routes: Int) throws -> Mediator {
             let mediator = Mediator()
             try registerRoutes(mediator, target: "Many", (0..<routes).map { ("a\($0)", ["/r\($0)/:id/detail"]) })
