@@ -78,7 +78,9 @@ extension Mediator {
     /// - Throws: A ``MediatorError`` naming what went wrong.
     @inlinable
     @discardableResult
-    public func call<Output>(_ contract: AsyncActionContract<NoInput, Output>, source: MediatorCallSource = .local) async throws
+    public func call<Output>(
+        _ contract: AsyncActionContract<NoInput, Output>, source: MediatorCallSource = .local
+    ) async throws
         -> Output
     {
         try await call(contract, with: NoInput(), source: source)
@@ -121,7 +123,9 @@ extension Mediator {
     @MainActor
     @inlinable
     @discardableResult
-    public func call<Output>(_ contract: MainActorActionContract<NoInput, Output>, source: MediatorCallSource = .local) throws
+    public func call<Output>(
+        _ contract: MainActorActionContract<NoInput, Output>, source: MediatorCallSource = .local
+    ) throws
         -> Output
     {
         try call(contract, with: NoInput(), source: source)
@@ -155,8 +159,9 @@ extension Mediator {
     @usableFromInline
     func boundContract(_ key: ContractKey) -> (ThreadCache, Unmanaged<AnyBinding>)? {
         let cache = ThreadCache.current
-        guard let binding = cache.contractBinding(
-            index: key.index, mediatorID: id, generation: generation.load(ordering: .acquiring))
+        guard
+            let binding = cache.contractBinding(
+                index: key.index, mediatorID: id, generation: generation.load(ordering: .acquiring))
         else { return nil }
         return (cache, binding)
     }
@@ -234,6 +239,7 @@ extension Mediator {
     @usableFromInline
     func resultTypeMismatch(_ value: any Sendable, expected: Any.Type, target: String, action: String) -> MediatorError {
         .resultTypeMismatch(
-            target: target, action: action, expected: String(describing: expected), actual: String(describing: Swift.type(of: value)))
+            target: target, action: action, expected: String(describing: expected),
+            actual: String(describing: Swift.type(of: value)))
     }
 }

@@ -23,7 +23,8 @@ extension Mediator {
     /// - Throws: A ``MediatorError`` naming what went wrong.
     @discardableResult
     public func perform(
-        _ action: String, on target: String, with parameters: MediatorParameters = MediatorParameters(), source: MediatorCallSource = .local,
+        _ action: String, on target: String, with parameters: MediatorParameters = MediatorParameters(),
+        source: MediatorCallSource = .local,
         cachingTarget: Bool = false, isolation: (any Actor)? = #isolation
     ) throws -> any Sendable {
         let key = ActionKey(target: target, action: action)
@@ -58,7 +59,8 @@ extension Mediator {
     /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
     @inlinable
     public func perform<Result: Sendable>(
-        _ action: String, on target: String, with parameters: MediatorParameters = MediatorParameters(), source: MediatorCallSource = .local,
+        _ action: String, on target: String, with parameters: MediatorParameters = MediatorParameters(),
+        source: MediatorCallSource = .local,
         cachingTarget: Bool = false, as type: Result.Type, isolation: (any Actor)? = #isolation
     ) throws -> Result {
         let value = try perform(
@@ -78,7 +80,8 @@ extension Mediator {
     /// - Throws: A ``MediatorError`` naming what went wrong.
     @discardableResult
     public func performAsync(
-        _ action: String, on target: String, with parameters: MediatorParameters = MediatorParameters(), source: MediatorCallSource = .local,
+        _ action: String, on target: String, with parameters: MediatorParameters = MediatorParameters(),
+        source: MediatorCallSource = .local,
         cachingTarget: Bool = false
     ) async throws -> any Sendable {
         let key = ActionKey(target: target, action: action)
@@ -107,7 +110,8 @@ extension Mediator {
     /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
     @inlinable
     public func performAsync<Result: Sendable>(
-        _ action: String, on target: String, with parameters: MediatorParameters = MediatorParameters(), source: MediatorCallSource = .local,
+        _ action: String, on target: String, with parameters: MediatorParameters = MediatorParameters(),
+        source: MediatorCallSource = .local,
         cachingTarget: Bool = false, as type: Result.Type
     ) async throws -> Result {
         let value = try await performAsync(action, on: target, with: parameters, source: source, cachingTarget: cachingTarget)

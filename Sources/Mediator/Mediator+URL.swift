@@ -139,7 +139,8 @@ extension Mediator {
     /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
     @inlinable
     public func open<Result: Sendable>(
-        _ url: String, with parameters: MediatorParameters = MediatorParameters(), as type: Result.Type, isolation: (any Actor)? = #isolation
+        _ url: String, with parameters: MediatorParameters = MediatorParameters(), as type: Result.Type,
+        isolation: (any Actor)? = #isolation
     ) throws -> Result {
         let value = try open(url, with: parameters, isolation: isolation)
         if let typed = Self.cast(value, to: type) { return typed }
@@ -153,7 +154,8 @@ extension Mediator {
     /// - Returns: The action's result.
     /// - Throws: A ``MediatorError`` saying why the URL was refused or what the action reported.
     @discardableResult
-    public func openAsync(_ url: String, with parameters: MediatorParameters = MediatorParameters()) async throws -> any Sendable {
+    public func openAsync(_ url: String, with parameters: MediatorParameters = MediatorParameters()) async throws -> any Sendable
+    {
         switch try route(url, with: parameters) {
         case .value(let value): return value
         case let .call(state, lookup): return try await runAsync(state, lookup)
@@ -271,18 +273,21 @@ extension Mediator {
         guard reached == id else {
             let other = reached.map { LogSafeText.inline(router.routes[$0].definition.label) } ?? "no route"
             throw MediatorError.urlGenerationFailed(
-                target: target, action: action, problem: "the generated URL \(LogSafeText.quoted(url)) would reach \(other) instead")
+                target: target, action: action,
+                problem: "the generated URL \(LogSafeText.quoted(url)) would reach \(other) instead")
         }
         return url
     }
 
     /// The not-found error for names, as the registry is now.
     func notFoundError(target: String, action: String) -> MediatorError {
-        let (box, registry) = registry.withLock { state in
+        let (box, registry, version) = registry.withLock { state in
             let box = state.targets[Name(target)]
-            return (box, box == nil ? state.targets : [:])
+            return (box, box == nil ? state.targets : [:], state.targetsVersion)
         }
-        return notFoundError(box.map { .missingAction($0) } ?? .missingTarget(registry: registry), target: target, action: action)
+        return notFoundError(
+            box.map { .missingAction($0) } ?? .missingTarget(registry: registry, version: version), target: target, action: action
+        )
     }
 
     // MARK: Route configuration

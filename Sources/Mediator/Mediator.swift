@@ -91,6 +91,8 @@ struct RegistryState {
     var settings = MediatorSettings()
     /// URL schemes, hosts, options and configuration, and the router built from them (see `Mediator+URL.swift`).
     var routing = RoutingState()
+    /// The names of `targets` indexed for suggestions, built on the first miss at a `targetsVersion`.
+    var suggestions: (version: UInt64, index: SuggestionIndex)?
     /// Values a change replaced or removed, released by `Mediator.mutate` after the lock.
     var released: [any Sendable] = []
 }

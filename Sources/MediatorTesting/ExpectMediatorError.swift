@@ -49,7 +49,8 @@ public func expectMediatorError<Result>(
 
 private func check(_ error: any Error, is code: MediatorError.Code, sourceLocation: SourceLocation) -> MediatorError? {
     guard let mediatorError = error as? MediatorError else {
-        Issue.record("expected MediatorError \(code), but \(type(of: error)) was thrown: \(error)", sourceLocation: sourceLocation)
+        Issue.record(
+            "expected MediatorError \(code), but \(type(of: error)) was thrown: \(error)", sourceLocation: sourceLocation)
         return nil
     }
     guard mediatorError.code == code else {

@@ -103,8 +103,8 @@ private func registerShop(on mediator: Mediator, factor: Int, replacing: Bool = 
         replacingExisting: replacing)
 }
 
-@Suite("Typed contract calls")
-struct ContractCallTests {
+@Suite("Contract calls follow the registry")
+struct ContractResolutionTests {
     @Test("a contract call returns what the call by name returns, with and without input")
     func contractCallMatchesCallByName() throws {
         let mediator = try makeShop()

@@ -83,7 +83,7 @@ private func finder() throws -> Mediator {
 }
 
 /// Values a call by name passes, and the input they make.
-private struct Conversion: Sendable, CustomTestStringConvertible {
+private struct Converts: Sendable, CustomTestStringConvertible {
     let given: MediatorParameters
     let expected: Search
     var testDescription: String { given.description }
@@ -105,25 +105,25 @@ struct InputSchemaTests {
     @Test(
         "a call by name converts what it is given to the input's field types, and absent optionals take nil or their default",
         arguments: [
-            Conversion(given: ["q": "tea", "page": "42"], expected: Search(query: "tea", page: 42)),
-            Conversion(given: ["q": "tea", "page": 42.0], expected: Search(query: "tea", page: 42)),
-            Conversion(given: ["q": "tea", "page": 1, "exact": "yes"], expected: Search(query: "tea", page: 1, exact: true)),
-            Conversion(given: ["q": "tea", "page": 1, "exact": "No"], expected: Search(query: "tea", page: 1, exact: false)),
-            Conversion(given: ["q": "tea", "page": 1, "exact": 1], expected: Search(query: "tea", page: 1, exact: true)),
-            Conversion(given: ["q": "tea", "page": 1, "min": "9.5"], expected: Search(query: "tea", page: 1, minPrice: 9.5)),
-            Conversion(given: ["q": "tea", "page": 1, "min": 4], expected: Search(query: "tea", page: 1, minPrice: 4)),
-            Conversion(given: ["q": "tea", "page": 1, "sort": "price"], expected: Search(query: "tea", page: 1, sort: .price)),
-            Conversion(
+            Converts(given: ["q": "tea", "page": "42"], expected: Search(query: "tea", page: 42)),
+            Converts(given: ["q": "tea", "page": 42.0], expected: Search(query: "tea", page: 42)),
+            Converts(given: ["q": "tea", "page": 1, "exact": "yes"], expected: Search(query: "tea", page: 1, exact: true)),
+            Converts(given: ["q": "tea", "page": 1, "exact": "No"], expected: Search(query: "tea", page: 1, exact: false)),
+            Converts(given: ["q": "tea", "page": 1, "exact": 1], expected: Search(query: "tea", page: 1, exact: true)),
+            Converts(given: ["q": "tea", "page": 1, "min": "9.5"], expected: Search(query: "tea", page: 1, minPrice: 9.5)),
+            Converts(given: ["q": "tea", "page": 1, "min": 4], expected: Search(query: "tea", page: 1, minPrice: 4)),
+            Converts(given: ["q": "tea", "page": 1, "sort": "price"], expected: Search(query: "tea", page: 1, sort: .price)),
+            Converts(
                 given: ["q": "tea", "page": 1, "sort": Sort.rating], expected: Search(query: "tea", page: 1, sort: .rating)),
-            Conversion(
+            Converts(
                 given: ["q": "tea", "page": 1, "tag": ["green", "black"]],
                 expected: Search(query: "tea", page: 1, tags: ["green", "black"])),
-            Conversion(given: ["q": "tea", "page": 1, "tag": "green"], expected: Search(query: "tea", page: 1, tags: ["green"])),
-            Conversion(
+            Converts(given: ["q": "tea", "page": 1, "tag": "green"], expected: Search(query: "tea", page: 1, tags: ["green"])),
+            Converts(
                 given: ["q": "tea", "page": 1, "ids": ["1", "2"]], expected: Search(query: "tea", page: 1, ids: [1, 2])),
-            Conversion(given: ["q": "tea", "page": 1, "ids": [3, 4]], expected: Search(query: "tea", page: 1, ids: [3, 4])),
+            Converts(given: ["q": "tea", "page": 1, "ids": [3, 4]], expected: Search(query: "tea", page: 1, ids: [3, 4])),
         ])
-    fileprivate func callByNameConvertsValues(conversion: Conversion) throws {
+    fileprivate func callByNameConvertsValues(conversion: Converts) throws {
         let mediator = try finder()
 
         #expect(try mediator.perform("search", on: "Finder", with: conversion.given, as: Search.self) == conversion.expected)

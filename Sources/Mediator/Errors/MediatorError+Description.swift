@@ -6,7 +6,11 @@ extension MediatorError {
         let q = Text.quoted
         switch detail {
         case let .targetNotFound(target, suggestions):
-            let hint = suggestions.isEmpty ? "." : "; did you mean \(suggestions.map(q).joined(separator: " or "))?"
+            let named = suggestions.map { suggestion in
+                // Canonically equivalent but other bytes: the two spellings look alike, so say how they differ.
+                suggestion == target ? q(suggestion) + " (the same text in another Unicode normalization)" : q(suggestion)
+            }
+            let hint = suggestions.isEmpty ? "." : "; did you mean \(named.joined(separator: " or "))?"
             return "No target named \(q(target)) is registered\(hint) Register it with mediator.register(_:) before calling it."
         case let .actionNotFound(target, action, available):
             let list = available.isEmpty ? "it declares none" : "its actions: " + Self.list(available)
@@ -20,7 +24,8 @@ extension MediatorError {
                 + "mediator (\(cycle.map { Text.inline($0) }.joined(separator: " → "))); "
                 + "a factory must not call, directly or through others, a target that is still being created."
         case let .missingParameter(key, expected, action):
-            return "\(action.map { Text.inline($0) } ?? "The call") needs parameter \(q(key)) (\(Text.inline(expected))), which was not supplied."
+            return
+                "\(action.map { Text.inline($0) } ?? "The call") needs parameter \(q(key)) (\(Text.inline(expected))), which was not supplied."
         case let .invalidParameter(key, expected, received, action):
             return "\(action.map { Text.inline($0) } ?? "The call"): parameter \(q(key)) expects \(Text.inline(expected)) "
                 + "but received \(Text.inline(received))."
@@ -37,11 +42,13 @@ extension MediatorError {
                 + "so the call was refused; make its interceptAsync(_:) finish sooner or raise the limit with "
                 + "mediator.setInterceptorTimeout(_:)."
         case let .resultTypeMismatch(target, action, expected, actual):
-            return "\(Self.label(target, action)) returned \(Text.inline(actual)), but the caller asked for \(Text.inline(expected))."
+            return
+                "\(Self.label(target, action)) returned \(Text.inline(actual)), but the caller asked for \(Text.inline(expected))."
         case let .handlerFailed(target, action, underlying):
             return "\(Self.label(target, action)) failed: \(Self.clause(String(describing: underlying)))."
         case let .mainActorRequired(target, action):
-            return "\(Self.label(target, action)) runs on the main actor; call it with await, or synchronously from the main actor."
+            return
+                "\(Self.label(target, action)) runs on the main actor; call it with await, or synchronously from the main actor."
         case let .asyncActionCalledSynchronously(target, action):
             return "\(Self.label(target, action)) is asynchronous; call it with try await (performAsync or openAsync)."
         case let .malformedURL(url, problem):

@@ -288,12 +288,16 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
 
 // The constructors the package uses, one per kind of failure; internal, like the representation.
 extension MediatorError {
-    static func targetNotFound(target: String, suggestions: [String]) -> Self { Self(.targetNotFound(target: target, suggestions: suggestions)) }
+    static func targetNotFound(target: String, suggestions: [String]) -> Self {
+        Self(.targetNotFound(target: target, suggestions: suggestions))
+    }
     static func actionNotFound(target: String, action: String, available: [String]) -> Self {
         Self(.actionNotFound(target: target, action: action, available: available))
     }
     static func duplicateTarget(target: String) -> Self { Self(.duplicateTarget(target: target)) }
-    static func invalidDeclaration(target: String, problem: String) -> Self { Self(.invalidDeclaration(target: target, problem: problem)) }
+    static func invalidDeclaration(target: String, problem: String) -> Self {
+        Self(.invalidDeclaration(target: target, problem: problem))
+    }
     static func factoryCycle(_ cycle: [String]) -> Self { Self(.factoryCycle(cycle: cycle)) }
     @usableFromInline
     static func missingParameter(key: String, expected: String, action: String?) -> Self {
@@ -303,7 +307,9 @@ extension MediatorError {
     static func invalidParameter(key: String, expected: String, received: String, action: String?) -> Self {
         Self(.invalidParameter(key: key, expected: expected, received: received, action: action))
     }
-    static func remoteCallNotAllowed(target: String, action: String) -> Self { Self(.remoteCallNotAllowed(target: target, action: action)) }
+    static func remoteCallNotAllowed(target: String, action: String) -> Self {
+        Self(.remoteCallNotAllowed(target: target, action: action))
+    }
     static func reservedParameter(key: String, action: String) -> Self { Self(.reservedParameter(key: key, action: action)) }
     static func rejected(target: String, action: String, interceptor: String, reason: String) -> Self {
         Self(.rejected(target: target, action: action, interceptor: interceptor, reason: reason))
@@ -318,7 +324,9 @@ extension MediatorError {
     static func handlerFailed(target: String, action: String, underlying: any Error) -> Self {
         Self(.handlerFailed(target: target, action: action, underlying: underlying))
     }
-    static func mainActorRequired(target: String, action: String) -> Self { Self(.mainActorRequired(target: target, action: action)) }
+    static func mainActorRequired(target: String, action: String) -> Self {
+        Self(.mainActorRequired(target: target, action: action))
+    }
     @usableFromInline
     static func mainActorRequired(for definition: ActionDefinition) -> Self {
         .mainActorRequired(target: definition.target, action: definition.name)
@@ -332,11 +340,19 @@ extension MediatorError {
     }
     static func malformedURL(url: String, problem: String) -> Self { Self(.malformedURL(url: url, problem: problem)) }
     static func urlTooLong(length: Int, limit: Int) -> Self { Self(.urlTooLong(length: length, limit: limit)) }
-    static func unknownURLScheme(scheme: String, registered: [String]) -> Self { Self(.unknownURLScheme(scheme: scheme, registered: registered)) }
-    static func unknownURLHost(host: String, registered: [String]) -> Self { Self(.unknownURLHost(host: host, registered: registered)) }
+    static func unknownURLScheme(scheme: String, registered: [String]) -> Self {
+        Self(.unknownURLScheme(scheme: scheme, registered: registered))
+    }
+    static func unknownURLHost(host: String, registered: [String]) -> Self {
+        Self(.unknownURLHost(host: host, registered: registered))
+    }
     static func noRouteMatched(url: String, path: String) -> Self { Self(.noRouteMatched(url: url, path: path)) }
-    static func routeDisabled(url: String, route: String, reason: String?) -> Self { Self(.routeDisabled(url: url, route: route, reason: reason)) }
-    static func routeRedirectLimitExceeded(url: String, limit: Int) -> Self { Self(.routeRedirectLimitExceeded(url: url, limit: limit)) }
+    static func routeDisabled(url: String, route: String, reason: String?) -> Self {
+        Self(.routeDisabled(url: url, route: route, reason: reason))
+    }
+    static func routeRedirectLimitExceeded(url: String, limit: Int) -> Self {
+        Self(.routeRedirectLimitExceeded(url: url, limit: limit))
+    }
     static func invalidRoutes(problems: [String]) -> Self { Self(.invalidRoutes(problems: problems)) }
     static func invalidRouteConfiguration(problems: [String]) -> Self { Self(.invalidRouteConfiguration(problems: problems)) }
     static func urlGenerationFailed(target: String, action: String, problem: String) -> Self {

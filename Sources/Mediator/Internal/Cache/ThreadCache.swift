@@ -246,7 +246,8 @@ struct ThreadCache {
             }
             if let contract, contract < ContractKey.cachedLimit {
                 if slots[index].byContract.count <= contract {
-                    slots[index].byContract.append(contentsOf: repeatElement(nil, count: contract + 1 - slots[index].byContract.count))
+                    slots[index].byContract.append(
+                        contentsOf: repeatElement(nil, count: contract + 1 - slots[index].byContract.count))
                 }
                 slots[index].byContract[contract] = unretained
             }

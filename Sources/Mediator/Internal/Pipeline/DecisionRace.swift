@@ -106,4 +106,3 @@ private final class DecisionRace: Sendable {
         decision?.cancel()
     }
 }
-

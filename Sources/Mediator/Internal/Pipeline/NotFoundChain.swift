@@ -19,7 +19,8 @@ extension Mediator {
         if let box {
             switch try box.answerUnknownAction(state.action, parameters: state.parameters) {
             case .value(let value): return .value(value)
-            case let .redirect(target, action, parameters): return .redirect(target: target, action: action, parameters: parameters)
+            case let .redirect(target, action, parameters):
+                return .redirect(target: target, action: action, parameters: parameters)
             case .notHandled: break
             }
         }
@@ -29,18 +30,36 @@ extension Mediator {
                 reason: box == nil ? .targetNotFound : .actionNotFound)
             switch try handler(unresolved) {
             case .value(let value): return .value(value)
-            case let .redirect(target, action, parameters): return .redirect(target: target, action: action, parameters: parameters)
+            case let .redirect(target, action, parameters):
+                return .redirect(target: target, action: action, parameters: parameters)
             case .notHandled: break
             }
         }
         throw notFoundError(resolved, target: state.target, action: state.action)
     }
 
+    /// The suggestion index of the registry at `version`: the one kept for that version, or built now
+    /// (outside the lock) and kept while the registry stays at that version.
+    func suggestionIndex(for registry: [Name: any AnyTargetBox], version: UInt64) -> SuggestionIndex {
+        if let kept = self.registry.withLock({ $0.suggestions?.version == version ? $0.suggestions?.index : nil }) {
+            return kept
+        }
+        let built = SuggestionIndex(names: registry.keys.map(\.text))
+        let replaced = self.registry.withLock { state -> SuggestionIndex? in
+            guard state.targetsVersion == version else { return nil }
+            defer { state.suggestions = (version, built) }
+            return state.suggestions?.index
+        }
+        withExtendedLifetime(replaced) {}
+        return built
+    }
+
     /// The error for an unresolved call, naming what exists as the lookup saw it.
     func notFoundError(_ resolved: Resolved, target: String, action: String) -> MediatorError {
         switch resolved {
-        case .missingTarget(let registry):
-            return .targetNotFound(target: target, suggestions: Suggestions.closest(to: target, in: registry.keys.lazy.map(\.text)))
+        case let .missingTarget(registry, version):
+            return .targetNotFound(
+                target: target, suggestions: suggestionIndex(for: registry, version: version).closest(to: target))
         case .missingAction(let box):
             return .actionNotFound(target: box.name, action: action, available: box.definitions.map(\.name).sorted())
         case .unusable(let error):

@@ -4,8 +4,8 @@ import Synchronization
 enum Resolved: Sendable {
     /// The action, bound and ready to run.
     case bound(AnyBinding)
-    /// No target by that name; `registry` is the registry as the lookup saw it, for suggestions.
-    case missingTarget(registry: [Name: any AnyTargetBox])
+    /// No target by that name; `registry` is the registry as the lookup saw it (and its version), for suggestions.
+    case missingTarget(registry: [Name: any AnyTargetBox], version: UInt64)
     /// The target exists (as the lookup saw it) but declares no such action.
     case missingAction(any AnyTargetBox)
     /// The target's declaration is unusable, or making its instance failed.
@@ -42,19 +42,24 @@ extension Mediator {
     /// is installed: such a call goes straight to the handler (through the remote policy, in `invokeSync`).
     @inline(__always)
     func boundWithoutInterceptors(_ key: ActionKey, in cache: ThreadCache) -> Unmanaged<AnyBinding>? {
-        guard let (binding, hasInterceptors) = cache.binding(
-            for: key, mediatorID: id, generation: generation.load(ordering: .acquiring)), !hasInterceptors
+        guard
+            let (binding, hasInterceptors) = cache.binding(
+                for: key, mediatorID: id, generation: generation.load(ordering: .acquiring)), !hasInterceptors
         else { return nil }
         return binding
     }
 
     private func resolve(_ key: ActionKey, keepingInstance: Bool, contract: ContractKey?, cache: ThreadCache) -> Lookup {
-        let (box, snapshot, settings, resolvedAt) = registry.withLock { state in
+        let (box, snapshot, version, settings, resolvedAt) = registry.withLock { state in
             let box = state.targets[Name(key.target)]
-            return (box, box == nil ? state.targets : [:], state.settings, generation.load(ordering: .relaxed))
+            return (
+                box, box == nil ? state.targets : [:], state.targetsVersion, state.settings, generation.load(ordering: .relaxed)
+            )
         }
         let hasInterceptors = !settings.interceptors.isEmpty
-        guard let box else { return Lookup(resolved: .missingTarget(registry: snapshot), hasInterceptors: hasInterceptors) }
+        guard let box else {
+            return Lookup(resolved: .missingTarget(registry: snapshot, version: version), hasInterceptors: hasInterceptors)
+        }
         return Lookup(
             resolved: bind(
                 box, actionNamed: key.action, keepingInstance: keepingInstance, at: resolvedAt, settings: settings, cache: cache,
@@ -70,7 +75,8 @@ extension Mediator {
     ) -> Resolved {
         if let problem = box.problem { return .unusable(.invalidDeclaration(target: box.name, problem: problem)) }
         guard let index = box.index(of: action) else { return .missingAction(box) }
-        return bind(box, index: index, keepingInstance: keepingInstance, at: resolvedAt, settings: settings, cache: cache, storing: keys)
+        return bind(
+            box, index: index, keepingInstance: keepingInstance, at: resolvedAt, settings: settings, cache: cache, storing: keys)
     }
 
     /// Binds a box's action (by index) and caches the binding on this thread.
@@ -93,7 +99,8 @@ extension Mediator {
             return .unusable(.invalidDeclaration(target: box.name, problem: "\(error)"))
         }
         let (name, contract, route) = keys(binding)
-        cache.store(binding, name: name, contract: contract, route: route, mediatorID: id, generation: generationNow, settings: settings)
+        cache.store(
+            binding, name: name, contract: contract, route: route, mediatorID: id, generation: generationNow, settings: settings)
         return .bound(binding)
     }
 

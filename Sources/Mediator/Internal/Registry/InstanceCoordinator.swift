@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Makes the instances targets keep: one per target, with no lock held while a factory runs, and a
 /// factory cycle reported as an error instead of a hang.
@@ -21,6 +22,19 @@ final class InstanceCoordinator: @unchecked Sendable {
     private let condition = NSCondition()
     /// The box each waiting thread waits for, by thread id.
     private var waiting: [UInt64: any AnyTargetBox] = [:]
+    /// How many kept instances are being made right now, anywhere: while none is, a target that
+    /// makes an instance per call skips the bookkeeping that names it in a cycle report.
+    private let creatingCount = Atomic<Int>(0)
+
+    /// Runs a per-call factory; while some kept instance is being made, it is recorded on this
+    /// thread's creating stack, so a cycle that passes through it names it.
+    func perCall<Target>(_ make: @Sendable () -> Target, of name: String) -> Target {
+        guard creatingCount.load(ordering: .relaxed) > 0 else { return make() }
+        let thread = ThreadCache.current
+        thread.creating.append(name)
+        defer { thread.creating.removeLast() }
+        return make()
+    }
 
     /// The kept instance of a target, made now (on this thread, unlocked) if there is none.
     /// - Returns: The instance, and whether this call made it.
@@ -36,9 +50,11 @@ final class InstanceCoordinator: @unchecked Sendable {
             case .none:
                 box.kept = .creating(thread: thread.threadID, released: false)
                 condition.unlock()
+                creatingCount.wrappingAdd(1, ordering: .relaxed)
                 thread.creating.append(box.name)
                 let instance = box.make()
                 thread.creating.removeLast()
+                creatingCount.wrappingSubtract(1, ordering: .relaxed)
                 condition.lock()
                 if case .creating(_, let released) = box.kept {
                     box.kept = released ? .none : .ready(instance)

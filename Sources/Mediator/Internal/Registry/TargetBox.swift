@@ -86,7 +86,9 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
         if let instance = InstanceCoordinator.shared.existingInstance(of: self) {
             return (action.body.bind(.kept(instance), definition), false)
         }
-        return (action.body.bind(.perCall(make), definition), false)
+        let make = self.make
+        let name = self.name
+        return (action.body.bind(.perCall({ InstanceCoordinator.shared.perCall(make, of: name) }), definition), false)
     }
 
     func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> MediatorFallback {

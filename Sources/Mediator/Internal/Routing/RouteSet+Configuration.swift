@@ -61,7 +61,8 @@ extension RouteSet.Builder {
             }
             if let missing = template.captureNames.first(where: { !names.contains($0) }) {
                 configurationProblems.append(
-                    "\(path).redirectTo uses \"\(missing)\", which \(LogSafeText.inline(rule.match.description)) does not capture")
+                    "\(path).redirectTo uses \"\(missing)\", which \(LogSafeText.inline(rule.match.description)) does not capture"
+                )
                 return
             }
             pendingRedirects.append((ruleID, template, template.scheme ?? scope))
@@ -109,7 +110,8 @@ extension RouteSet.Builder {
             available.isEmpty
             ? "no target \(LogSafeText.quoted(reference.target)) is registered"
             : "its actions: " + available.map { LogSafeText.inline($0) }.joined(separator: ", ")
-        configurationProblems.append("\(path) names \(LogSafeText.inline(reference.description)), which is not declared (\(known))")
+        configurationProblems.append(
+            "\(path) names \(LogSafeText.inline(reference.description)), which is not declared (\(known))")
         return nil
     }
 

@@ -142,7 +142,8 @@ extension RouteSet {
                             patterns.append(pattern)
                             for name in pattern.captureNames where definition.nativeOnly.contains(name) {
                                 problems.append(
-                                    "\(label): pattern \(LogSafeText.quoted(text)) captures \"\(name)\", which is a native-only parameter")
+                                    "\(label): pattern \(LogSafeText.quoted(text)) captures \"\(name)\", which is a native-only parameter"
+                                )
                             }
                         } catch {
                             problems.append("\(label): pattern \(LogSafeText.quoted(text)) is invalid: \(error.message)")

@@ -100,7 +100,8 @@ enum URLGeneration {
             if let scoped = pattern.scheme {
                 if let scheme, scheme != scoped {
                     throw failure(
-                        "its pattern \(LogSafeText.quoted(pattern.text)) is scoped to the scheme \"\(scoped)\", not \(LogSafeText.quoted(scheme))")
+                        "its pattern \(LogSafeText.quoted(pattern.text)) is scoped to the scheme \"\(scoped)\", not \(LogSafeText.quoted(scheme))"
+                    )
                 }
                 scheme = scoped
             }

@@ -221,7 +221,9 @@ final class URLRouter: Sendable {
     /// The best route for a path: the scheme's own trie, then (if allowed) the global one.
     @inline(__always)
     func match(_ path: URLPath, scheme: String?, fallsBack: Bool) -> Int? {
-        if let scheme, !routes.scoped.isEmpty, let trie = routes.scoped[Name(scheme)], let found = trie.match(path) { return found }
+        if let scheme, !routes.scoped.isEmpty, let trie = routes.scoped[Name(scheme)], let found = trie.match(path) {
+            return found
+        }
         return fallsBack || scheme == nil ? routes.global.match(path) : nil
     }
 

@@ -61,7 +61,8 @@ enum NameComparison {
         if count < 8 {
             return tail(left, count) == tail(right, count)
         }
-        return memcmp(left.baseAddress!, right.baseAddress!, count) == 0
+        guard let leftBytes = left.baseAddress, let rightBytes = right.baseAddress else { return count == 0 }
+        return memcmp(leftBytes, rightBytes, count) == 0
     }
 
     /// Up to seven bytes as one number (the count is known to the caller).

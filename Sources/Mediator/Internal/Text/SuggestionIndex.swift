@@ -1,0 +1,144 @@
+import Foundation
+
+/// Closest-name suggestions for not-found errors, at a cost that does not grow with the number of
+/// registered names.
+///
+/// A remote caller can ask for names that do not exist as often as it likes, so a miss must cost a
+/// small multiple of a hit whatever the registry's size. Comparing the missing name with every
+/// registered one does not (10,000 targets made each error cost milliseconds). Instead, an index is
+/// built once per registry version, on the first miss: every name's deletion variants (the name
+/// with up to two scalars left out, or one for registries of more than ``twoDeletionLimit`` names,
+/// to bound the index's memory), hashed and sorted. A missing name looks up its own variants (up to
+/// two deletions for names of up to ``twoDeletionLength`` scalars): two names share a variant when
+/// each becomes the other's common subsequence by losing at most that many scalars, which covers
+/// every pair within two edits. The few candidates are then checked with a banded edit distance.
+/// The work per miss depends on the missing name's length (capped at ``maximumLength``), never on
+/// the number of names.
+///
+/// Names are compared case-insensitively (ASCII) and in canonical decomposition, scalar by scalar,
+/// so a differently normalized spelling of a registered name (which exact name comparison treats as
+/// another name) is suggested first.
+final class SuggestionIndex: Sendable {
+    /// The longest name, in scalars, that is indexed or looked up.
+    static let maximumLength = 64
+    /// Registries up to this size index two-deletion variants.
+    static let twoDeletionLimit = 2_000
+    /// Missing names up to this length look up two-deletion variants.
+    static let twoDeletionLength = 24
+
+    private let names: [String]
+    /// Variant hashes, sorted, and beside each the name it came from.
+    private let hashes: [UInt64]
+    private let owners: [Int32]
+
+    init(names: some Sequence<String>) {
+        var names = Array(names)
+        names.removeAll { $0.unicodeScalars.count > Self.maximumLength }
+        let depth = names.count <= Self.twoDeletionLimit ? 2 : 1
+        var entries: [(hash: UInt64, owner: Int32)] = []
+        for (index, name) in names.enumerated() {
+            Self.forEachVariant(of: Self.folded(name), depth: depth) { entries.append(($0, Int32(index))) }
+        }
+        entries.sort { $0.hash < $1.hash }
+        self.names = names
+        self.hashes = entries.map(\.hash)
+        self.owners = entries.map(\.owner)
+    }
+
+    /// The registered names within a small edit distance of `name`, closest first, at most `limit`.
+    func closest(to name: String, limit: Int = 3) -> [String] {
+        let needle = Self.folded(name)
+        guard !needle.isEmpty, needle.count <= Self.maximumLength else { return [] }
+        let threshold = max(2, needle.count / 3)
+        var candidates: Set<Int32> = []
+        Self.forEachVariant(of: needle, depth: needle.count <= Self.twoDeletionLength ? 2 : 1) { hash in
+            var position = lowerBound(hash)
+            while position < hashes.count, hashes[position] == hash {
+                candidates.insert(owners[position])
+                position += 1
+            }
+        }
+        var scored: [(distance: Int, name: String)] = []
+        for candidate in candidates {
+            let name = names[Int(candidate)]
+            if let distance = Self.distance(needle, Self.folded(name), within: threshold) {
+                scored.append((distance, name))
+            }
+        }
+        scored.sort { ($0.distance, $0.name) < ($1.distance, $1.name) }
+        return scored.prefix(limit).map(\.name)
+    }
+
+    /// The first position whose hash is not below `hash`.
+    private func lowerBound(_ hash: UInt64) -> Int {
+        var low = 0
+        var high = hashes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if hashes[middle] < hash { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// A name's scalars in canonical decomposition, ASCII letters lowercased; at most one past the
+    /// length limit, so an overlong name is recognised without folding all of it.
+    private static func folded(_ name: String) -> [UInt32] {
+        let scalars = name.unicodeScalars.prefix(maximumLength + 1)
+        let text =
+            scalars.allSatisfy(\.isASCII)
+            ? String(String.UnicodeScalarView(scalars))
+            : String(String.UnicodeScalarView(scalars)).decomposedStringWithCanonicalMapping
+        return text.unicodeScalars.prefix(maximumLength + 1).map { scalar in
+            (0x41...0x5A).contains(scalar.value) ? scalar.value + 0x20 : scalar.value
+        }
+    }
+
+    /// Calls `body` with the hash of every variant of the scalars with up to `depth` of them left out.
+    private static func forEachVariant(of scalars: [UInt32], depth: Int, _ body: (UInt64) -> Void) {
+        body(hash(scalars, skipping: -1, -1))
+        for first in scalars.indices {
+            body(hash(scalars, skipping: first, -1))
+            guard depth > 1 else { continue }
+            for second in (first + 1)..<scalars.count { body(hash(scalars, skipping: first, second)) }
+        }
+    }
+
+    /// A hash of the scalars with those at `first` and `second` left out (`-1` leaves none out).
+    private static func hash(_ scalars: [UInt32], skipping first: Int, _ second: Int) -> UInt64 {
+        let kept = scalars.count - (first >= 0 ? 1 : 0) - (second >= 0 ? 1 : 0)
+        var state: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(kept)
+        for (index, scalar) in scalars.enumerated() where index != first && index != second {
+            state = (state ^ UInt64(scalar)) &* 0x0000_0100_0000_01B3
+        }
+        return state ^ (state >> 29)
+    }
+
+    /// The Levenshtein distance if it is at most `threshold`, else `nil`; only the diagonal band of
+    /// width `2 × threshold + 1` is computed, and it stops as soon as the band exceeds the threshold.
+    static func distance(_ a: [UInt32], _ b: [UInt32], within threshold: Int) -> Int? {
+        guard abs(a.count - b.count) <= threshold else { return nil }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        let unreachable = threshold + 1
+        var previous = [Int](repeating: unreachable, count: b.count + 1)
+        var current = previous
+        for j in 0...min(b.count, threshold) { previous[j] = j }
+        for i in 1...a.count {
+            let low = max(1, i - threshold)
+            let high = min(b.count, i + threshold)
+            current[low - 1] = low == 1 && i <= threshold ? i : unreachable
+            var best = current[low - 1]
+            if low <= high {
+                for j in low...high {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    let value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                    current[j] = min(value, unreachable)
+                    best = min(best, current[j])
+                }
+            }
+            if high < b.count { current[high + 1] = unreachable }
+            guard best <= threshold else { return nil }
+            swap(&previous, &current)
+        }
+        return previous[b.count] <= threshold ? previous[b.count] : nil
+    }
+}
