@@ -123,7 +123,24 @@ extension Mediator {
     public func open(
         _ url: String, with parameters: MediatorParameters = MediatorParameters(), isolation: (any Actor)? = #isolation
     ) throws -> any Sendable {
-        switch try route(url, with: parameters) {
+        let router = currentRouter()
+        let destination = try router.resolve(url, caller: parameters, runsUnmatchedHandler: true)
+        if case let .action(id, values) = destination {
+            let cache = ThreadCache.current
+            if let (binding, hasInterceptors) = cache.routeBinding(
+                index: id.index, mediatorID: self.id, generation: generation.load(ordering: .acquiring)), !hasInterceptors
+            {
+                // A routed action this thread resolved, nothing installed: straight to the policy and
+                // the handler, the binding unretained (the cache keeps it alive until this returns).
+                let payload = Payload.values(ParameterLookup(url: values, native: parameters.values))
+                cache.enter()
+                defer { cache.exit() }
+                return try binding._withUnsafeGuaranteedRef { binding in
+                    try invokeSync(binding, source: .remote, payload, onMainActor: isolation === MainActor.shared)
+                }
+            }
+        }
+        switch opening(destination, in: router, with: parameters) {
         case .value(let value): return value
         case let .call(state, lookup): return try runSync(state, lookup, onMainActor: isolation === MainActor.shared)
         }
@@ -156,7 +173,8 @@ extension Mediator {
     @discardableResult
     public func openAsync(_ url: String, with parameters: MediatorParameters = MediatorParameters()) async throws -> any Sendable
     {
-        switch try route(url, with: parameters) {
+        let router = currentRouter()
+        switch opening(try router.resolve(url, caller: parameters, runsUnmatchedHandler: true), in: router, with: parameters) {
         case .value(let value): return value
         case let .call(state, lookup): return try await runAsync(state, lookup)
         }
@@ -184,19 +202,18 @@ extension Mediator {
         case call(CallState, Lookup)
     }
 
-    /// Routes a URL to its call. A matched route leads straight to its target's action: the binding
-    /// comes from this thread's cache by the route's action index, or is made from the route's
-    /// target box, never looked up by name.
-    private func route(_ url: String, with native: MediatorParameters) throws -> Opening {
-        let router = currentRouter()
-        switch try router.resolve(url, caller: native, runsUnmatchedHandler: true) {
+    /// The call a routed URL stands for. A matched route leads straight to its target's action: the
+    /// binding comes from this thread's cache by the route's action index, or is made from the
+    /// route's target box, never looked up by name.
+    private func opening(_ destination: URLRouter.Destination, in router: URLRouter, with native: MediatorParameters) -> Opening {
+        switch destination {
         case .value(let value):
             return .value(value)
         case let .action(id, values):
             let definition = router.routes[id].definition
             let state = CallState(
                 target: definition.target, action: definition.name, source: .remote,
-                payload: .values(ParameterLookup(url: URLInput(values), native: native.values)))
+                payload: .values(ParameterLookup(url: values, native: native.values)))
             return .call(state, routeLookup(id, in: router))
         case let .named(target, action, parameters):
             let state = CallState(

@@ -118,9 +118,25 @@ struct ParameterLookup: Sendable {
             }
             return .invalid(.value(value))
         }
+        if url != nil, let single = urlText(key) {
+            // A URL's value that is one string (the usual case) converts straight from its text.
+            guard single.found else { return .absent }
+            if let text = single.text {
+                guard let converted = Value.mediatorValue(fromText: text) else { return .invalid(.text(text)) }
+                return .converted(converted)
+            }
+        }
         guard let raw = raw(key) else { return .absent }
         guard let converted = raw.converted(to: Value.self) else { return .invalid(raw) }
         return .converted(converted)
+    }
+
+    /// For a lookup of a URL's values only: whether the URL has a value for `key`, and the value
+    /// when it is one string. `nil` when other values could win over the URL's.
+    @usableFromInline
+    func urlText(_ key: String) -> (found: Bool, text: String?)? {
+        guard let url, native.isEmpty, values.isEmpty else { return nil }
+        return url.singleText(key)
     }
 
     /// Whether a value for `key` came from remote input (the URL or values by name), which the remote
@@ -135,88 +151,5 @@ struct ParameterLookup: Sendable {
         for (key, value) in values { result[key] = value }
         for (key, value) in native { result[key] = value }
         return result
-    }
-}
-
-/// A routed URL's values, once routing is done: one reference for the pipeline to pass around.
-@usableFromInline
-final class URLInput: Sendable {
-    let values: URLValues
-
-    init(_ values: URLValues) {
-        self.values = values
-    }
-}
-
-/// The values a URL supplies: what its route captured from the path, then its query (and fragment) items.
-struct URLValues: Sendable {
-    /// Placeholder values, in the route's order; they win over query items.
-    var captures: [(name: String, value: String)] = []
-    /// A trailing wildcard's segments, each decoded on its own.
-    var wildcard: (name: String, segments: [String])?
-    /// Query items in order, then fragment items (when merged); the query wins over the fragment.
-    var items: [(key: String, value: String)] = []
-    /// Where the fragment's items start in `items`.
-    var fragmentStart: Int = 0
-
-    /// The value for a key: a capture, else the query's items (all of them, if the key repeats), else the fragment's.
-    func raw(_ key: String) -> RawParameter? {
-        for capture in captures where capture.name == key { return .text(capture.value) }
-        if let wildcard, wildcard.name == key { return .segments(wildcard.segments) }
-        if let found = collect(key, in: 0..<fragmentStart) { return found }
-        return collect(key, in: fragmentStart..<items.count)
-    }
-
-    private func collect(_ key: String, in range: Range<Int>) -> RawParameter? {
-        var first: String?
-        var many: [String]?
-        for index in range where items[index].key == key {
-            if first == nil {
-                first = items[index].value
-            } else {
-                if many == nil { many = [first ?? ""] }
-                many?.append(items[index].value)
-            }
-        }
-        if let many { return .texts(many) }
-        return first.map(RawParameter.text)
-    }
-
-    /// Sets a placeholder's value, replacing one of the same name.
-    mutating func capture(_ name: String, text value: String) {
-        if wildcard?.name == name { wildcard = nil }
-        if let index = captures.firstIndex(where: { $0.name == name }) {
-            captures[index].value = value
-        } else {
-            captures.append((name, value))
-        }
-    }
-
-    /// Sets a wildcard's segments, replacing a value of the same name.
-    mutating func capture(_ name: String, segments: [String]) {
-        captures.removeAll { $0.name == name }
-        wildcard = (name, segments)
-    }
-
-    /// Every key's value as a call by name would supply it.
-    func materialized() -> [String: any Sendable] {
-        var result: [String: any Sendable] = [:]
-        for (key, _) in items where result[key] == nil {
-            if let value = raw(key) { result[key] = value.materialized }
-        }
-        for capture in captures { result[capture.name] = capture.value }
-        if let wildcard { result[wildcard.name] = RawParameter.segments(wildcard.segments).materialized }
-        return result
-    }
-
-    /// A value's string form for filling templates (redirect paths, degraded web URLs), if it has one.
-    func text(_ key: String) -> String? {
-        switch raw(key) {
-        case .text(let text)?: text
-        case .texts(let list)?: list.first
-        case .segments(let list)?: list.joined(separator: "/")
-        case .value(let value)?: value as? String
-        case nil: nil
-        }
     }
 }

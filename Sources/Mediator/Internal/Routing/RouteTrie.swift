@@ -90,18 +90,25 @@ struct RouteTrie: Sendable {
 
     /// The best route for a path, or `nil`.
     func match(_ path: URLPath) -> Int? {
-        nodes.withUnsafeBufferPointer { nodes in Self.match(path, in: nodes, node: 0, depth: 0) }
+        nodes.withUnsafeBufferPointer { nodes in
+            guard let base = nodes.baseAddress else { return nil }
+            return Self.match(path, in: base, node: 0, depth: 0)
+        }
     }
 
-    /// Walks the nodes in place, so no node (and none of its tables) is copied or retained.
-    private static func match(_ path: URLPath, in nodes: UnsafeBufferPointer<Node>, node index: Int, depth: Int) -> Int? {
-        if depth == path.count { return nodes[index].end.first }
-        if let next = nodes[index].literals[Name(path[depth])], let found = match(path, in: nodes, node: next, depth: depth + 1) {
+    /// Walks the nodes in place through a pointer (a buffer subscript would copy each node, and
+    /// retain its tables), one segment per level.
+    private static func match(_ path: URLPath, in nodes: UnsafePointer<Node>, node index: Int, depth: Int) -> Int? {
+        let node = nodes + index
+        if depth == path.count { return node.pointee.end.first }
+        if !node.pointee.literals.isEmpty, let next = node.pointee.literals[Name(path[depth])],
+            let found = match(path, in: nodes, node: next, depth: depth + 1)
+        {
             return found
         }
-        if let placeholder = nodes[index].placeholder, let found = match(path, in: nodes, node: placeholder, depth: depth + 1) {
+        if let placeholder = node.pointee.placeholder, let found = match(path, in: nodes, node: placeholder, depth: depth + 1) {
             return found
         }
-        return nodes[index].wildcard.first
+        return node.pointee.wildcard.first
     }
 }

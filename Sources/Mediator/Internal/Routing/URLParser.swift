@@ -90,6 +90,7 @@ struct URLParser {
         }
 
         var segments: [String] = []
+        segments.reserveCapacity(8)
         var segmentStart = index
         while index <= end {
             let byte = index < end ? bytes[index] : ASCII.question
@@ -103,8 +104,9 @@ struct URLParser {
             index += 1
         }
 
-        var items: [(key: String, value: String)] = []
+        var items: [URLValues.Item] = []
         if index < end, bytes[index] == ASCII.question {
+            items.reserveCapacity(4)
             let start = index + 1
             index = start
             while index < end, bytes[index] != ASCII.hash { index += 1 }
@@ -124,8 +126,8 @@ struct URLParser {
             }
         }
         return ParsedURL(
-            scheme: scheme, host: host, segments: segments,
-            values: URLValues(items: items, fragmentStart: fragmentStart), fragment: fragment)
+            scheme: scheme, host: host, segments: segments, values: URLValues(items: items, fragmentStart: fragmentStart),
+            fragment: fragment)
     }
 
     /// Reads `host[:port]`, refusing user information and a non-numeric port.
@@ -177,7 +179,7 @@ struct URLParser {
     }
 
     /// Decodes `key=value` items separated by `&`, in order.
-    private func items(_ start: Int, _ end: Int, into items: inout [(key: String, value: String)], fragment: Bool) throws {
+    private func items(_ start: Int, _ end: Int, into items: inout [URLValues.Item], fragment: Bool) throws {
         var itemStart = start
         var equals = -1
         var index = start
@@ -194,7 +196,7 @@ struct URLParser {
                                 equals + 1, index, plusAsSpace: options.decodesPlusAsSpace,
                                 in: .queryValue(keyStart: itemStart, keyEnd: keyEnd, fragment: fragment))
                             : ""
-                        items.append((key, value))
+                        items.append(URLValues.Item(key: key, value: value))
                     }
                 }
                 itemStart = index + 1

@@ -71,7 +71,7 @@ final class URLRouter: Sendable {
     /// Where a URL leads.
     enum Destination {
         /// This action, with the URL's values.
-        case action(ActionID, URLValues)
+        case action(ActionID, URLInput)
         /// The action an unmatched-URL handler redirected to, by name, with the values it gave.
         case named(target: String, action: String, parameters: MediatorParameters)
         /// The unmatched-URL handler answered with a value.
@@ -137,7 +137,7 @@ final class URLRouter: Sendable {
                     throw MediatorError.noRouteMatched(url: url, path: (redirectedPath ?? path).text)
                 }
                 action = fallback
-                values = URLValues(items: [("url", Self.fill(template, with: values))])
+                values.replaceAll(with: URLValues.Item(key: "url", value: Self.fill(template, with: values)))
             case let .redirectToPath(scheme, shape):
                 let next = try Self.path(from: shape, with: values, url: url)
                 guard let found = match(next, scheme: scheme, fallsBack: true) else {
@@ -150,7 +150,7 @@ final class URLRouter: Sendable {
             }
         }
         guard let action else { throw MediatorError.noRouteMatched(url: url, path: (redirectedPath ?? path).text) }
-        return .action(action, values)
+        return .action(action, URLInput(values))
     }
 
     /// A parsed URL's routing before route configuration: whether its scheme is an app scheme, its
@@ -215,7 +215,7 @@ final class URLRouter: Sendable {
             return false
         }
         return RemotePolicy.violation(
-            of: routes[id].definition, by: .values(ParameterLookup(url: URLInput(values))), source: .remote) == nil
+            of: routes[id].definition, by: .values(ParameterLookup(url: values)), source: .remote) == nil
     }
 
     /// The best route for a path: the scheme's own trie, then (if allowed) the global one.
