@@ -33,7 +33,7 @@ public struct MediatorAction<Target: Sendable>: Sendable {
     /// How the handler runs.
     public let execution: MediatorExecution
     /// The name of the type the handler returns, as the catalog shows it.
-    public let resultTypeName: String
+    public var resultTypeName: String { body.outputTypeName }
     /// The target name of the contract the handler is bound to; `nil` for an action declared by name.
     public let contractTarget: String?
 
@@ -42,9 +42,8 @@ public struct MediatorAction<Target: Sendable>: Sendable {
     /// What the declaration needs besides its metadata: the handler's types and how to bind it.
     @usableFromInline
     struct Body: Sendable {
-        let inputType: ObjectIdentifier
-        let outputType: ObjectIdentifier
-        let inputTypeName: String
+        let input: any Any.Type
+        let output: any Any.Type
         /// Binds the handler to a target instance, for one resolution on one thread.
         let bind: @Sendable (InstanceSource<Target>, ActionDefinition) -> AnyBinding
 
@@ -53,11 +52,17 @@ public struct MediatorAction<Target: Sendable>: Sendable {
             input: Input.Type, output: Output.Type,
             bind: @escaping @Sendable (InstanceSource<Target>, ActionDefinition) -> AnyBinding
         ) {
-            self.inputType = ObjectIdentifier(input)
-            self.outputType = ObjectIdentifier(output)
-            self.inputTypeName = String(describing: input)
+            self.input = input
+            self.output = output
             self.bind = bind
         }
+
+        var inputType: ObjectIdentifier { ObjectIdentifier(input) }
+        var outputType: ObjectIdentifier { ObjectIdentifier(output) }
+        // Names are made when a message or the catalog asks: `String(describing:)` of a type costs
+        // thousands of instructions, too much to pay for every declared action.
+        var inputTypeName: String { String(describing: input) }
+        var outputTypeName: String { output == Void.self ? "Void" : String(describing: output) }
     }
 
     /// Every declaration ends here. Inlinable, so the handler is bound (and its input decoded) by
@@ -70,14 +75,13 @@ public struct MediatorAction<Target: Sendable>: Sendable {
         self.init(
             name: name, contractTarget: contractTarget, summary: summary, parameters: schema.parameters, exposure: exposure,
             urlPatterns: urlPatterns, execution: handler.execution,
-            resultTypeName: Output.self == Void.self ? "Void" : String(describing: Output.self),
             body: Body(input: Input.self, output: Output.self, bind: Self.binder(schema: schema, handler: handler)))
     }
 
     @usableFromInline
     init(
         name: String, contractTarget: String?, summary: String, parameters: [MediatorParameter],
-        exposure: MediatorExposure, urlPatterns: [String], execution: MediatorExecution, resultTypeName: String, body: Body
+        exposure: MediatorExposure, urlPatterns: [String], execution: MediatorExecution, body: Body
     ) {
         self.name = name
         self.contractTarget = contractTarget
@@ -86,7 +90,6 @@ public struct MediatorAction<Target: Sendable>: Sendable {
         self.exposure = exposure
         self.urlPatterns = urlPatterns
         self.execution = execution
-        self.resultTypeName = resultTypeName
         self.body = body
     }
 

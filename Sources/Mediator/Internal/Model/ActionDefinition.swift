@@ -9,8 +9,8 @@ final class ActionDefinition: Sendable {
     let target: String
     /// The action's name.
     let name: String
-    /// `"Target.action"`, for messages.
-    let label: String
+    /// `"Target.action"`, for messages; made when a message needs it.
+    var label: String { "\(target).\(name)" }
     let summary: String
     let exposure: MediatorExposure
     let execution: MediatorExecution
@@ -24,27 +24,33 @@ final class ActionDefinition: Sendable {
     /// a cast only when they are exactly the contract's.
     let inputType: ObjectIdentifier
     let outputType: ObjectIdentifier
-    let inputTypeName: String
-    let resultTypeName: String
+    private let input: any Any.Type
+    private let output: any Any.Type
     /// The action's position in its target's declaration.
     let index: Int
 
     init<Target>(_ action: MediatorAction<Target>, target: String, index: Int) {
         self.target = target
         self.name = action.name
-        self.label = "\(target).\(action.name)"
         self.summary = action.summary
         self.exposure = action.exposure
         self.execution = action.execution
         self.parameters = action.parameters
-        self.nativeOnly = action.parameters.filter { !$0.acceptsURLValues }.map(\.name)
+        self.nativeOnly =
+            action.parameters.contains { !$0.acceptsURLValues }
+            ? action.parameters.filter { !$0.acceptsURLValues }.map(\.name) : []
         self.urlPatterns = action.urlPatterns
-        self.inputType = action.body.inputType
-        self.outputType = action.body.outputType
-        self.inputTypeName = action.body.inputTypeName
-        self.resultTypeName = action.resultTypeName
+        self.input = action.body.input
+        self.output = action.body.output
+        self.inputType = ObjectIdentifier(action.body.input)
+        self.outputType = ObjectIdentifier(action.body.output)
         self.index = index
     }
+
+    /// The input type's name, for the catalog and messages (made when asked: it is not cheap).
+    var inputTypeName: String { String(describing: input) }
+    /// The result type's name, for the catalog and messages.
+    var resultTypeName: String { output == Void.self ? "Void" : String(describing: output) }
 
     /// The declared parameter with this name, if any.
     func parameter(named key: String) -> MediatorParameter? {

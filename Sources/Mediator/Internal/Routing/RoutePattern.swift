@@ -35,9 +35,18 @@ struct RoutePattern: Sendable {
     /// Parses a pattern, or throws a one-line problem naming what is wrong.
     init(_ text: String) throws(RoutePatternProblem) {
         self.text = text
+        if let simple = Self.simpleShape(text) {
+            // A plain path of literals and placeholders: the usual pattern, read in one pass.
+            scheme = nil
+            priority = 0
+            variants = [simple]
+            return
+        }
         var body = Substring(text)
         var priority = 0
-        if let space = body.firstIndex(where: { $0 == " " || $0 == "\t" }) {
+        // Patterns are read byte by byte: Character-based scanning made parsing the largest part of
+        // building routes (tens of thousands of instructions per pattern).
+        if let space = body.utf8.firstIndex(where: { $0 == ASCII.space || $0 == ASCII.tab }) {
             for option in body[space...].split(whereSeparator: { $0 == " " || $0 == "\t" }) {
                 guard option.hasPrefix("priority="), let value = Int(option.dropFirst("priority=".count)) else {
                     throw RoutePatternProblem("unknown option \"\(option)\"; the only option is priority=N")
@@ -70,6 +79,63 @@ struct RoutePattern: Sendable {
         self.variants = variants.sorted { $0.count > $1.count }
     }
 
+    /// The shape of a pattern that is a plain path: `/`-separated literal segments of unreserved
+    /// characters and `:name` placeholders with distinct names; `nil` for anything else (options, a
+    /// scheme, groups, wildcards, escapes, a problem), which the full parser handles.
+    private static func simpleShape(_ text: String) -> [Segment]? {
+        var segments: [Segment] = []
+        var firstName: String?
+        var otherNames: [String] = []
+        var valid = true
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.first == ASCII.slash else {
+                valid = false
+                return
+            }
+            var index = 1
+            while index < bytes.count, valid {
+                var end = index
+                while end < bytes.count, bytes[end] != ASCII.slash { end += 1 }
+                if end > index {
+                    let isPlaceholder = bytes[index] == ASCII.colon
+                    let start = isPlaceholder ? index + 1 : index
+                    guard start < end else {
+                        valid = false
+                        return
+                    }
+                    for position in start..<end {
+                        let byte = bytes[position]
+                        guard
+                            isPlaceholder
+                                ? byte.isNameCharacter
+                                : (byte.isNameCharacter || byte == ASCII.minus || byte == ASCII.dot || byte == ASCII.tilde)
+                        else {
+                            valid = false
+                            return
+                        }
+                    }
+                    let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                    if isPlaceholder {
+                        guard name != firstName, !otherNames.contains(name) else {
+                            valid = false
+                            return
+                        }
+                        if firstName == nil { firstName = name } else { otherNames.append(name) }
+                        segments.append(.placeholder(name))
+                    } else {
+                        guard name != ".", name != ".." else {
+                            valid = false
+                            return
+                        }
+                        segments.append(.literal(name))
+                    }
+                }
+                index = end + 1
+            }
+        } ?? { valid = false }()
+        return valid ? segments : nil
+    }
+
     /// The placeholder and wildcard names the pattern can capture, in order of first appearance.
     var captureNames: [String] {
         var names: [String] = []
@@ -88,18 +154,24 @@ struct RoutePattern: Sendable {
 
     /// The range of the first `://`, if any.
     private static func schemeSeparator(in text: Substring) -> Range<Substring.Index>? {
-        var index = text.startIndex
-        while index < text.endIndex {
-            if text[index...].hasPrefix("://") { return index..<text.index(index, offsetBy: 3) }
-            index = text.index(after: index)
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while let colon = bytes[index...].firstIndex(of: ASCII.colon) {
+            let rest = bytes[bytes.index(after: colon)...]
+            if rest.count >= 2, rest.first == ASCII.slash, rest.dropFirst().first == ASCII.slash {
+                return colon..<bytes.index(colon, offsetBy: 3)
+            }
+            index = bytes.index(after: colon)
         }
         return nil
     }
 
     /// Expands optional groups into plain paths: `/a(/b)` → `/a/b`, `/a`.
     private static func expand(_ text: Substring) throws(RoutePatternProblem) -> [String] {
-        guard let open = text.firstIndex(of: "(") else {
-            if text.contains(")") { throw RoutePatternProblem("it has a \")\" without a matching \"(\"") }
+        guard let open = text.utf8.firstIndex(of: ASCII.leftParenthesis) else {
+            if text.utf8.contains(ASCII.rightParenthesis) {
+                throw RoutePatternProblem("it has a \")\" without a matching \"(\"")
+            }
             return [String(text)]
         }
         var depth = 0
@@ -138,16 +210,17 @@ struct RoutePattern: Sendable {
 
     /// Splits a plain path into segments, checking names and the wildcard's position.
     private static func segments(of path: String) throws(RoutePatternProblem) -> [Segment] {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        let parts = path.utf8.split(separator: ASCII.slash, omittingEmptySubsequences: true).map { Substring($0) }
         var segments: [Segment] = []
         var names: Set<String> = []
         for (offset, part) in parts.enumerated() {
             if part.utf8.contains(where: { $0 <= ASCII.space || $0 == ASCII.delete }) {
                 throw RoutePatternProblem("segment \"\(part)\" contains a space or control character")
             }
-            if part.hasPrefix(":") || part.hasPrefix("*") {
-                let isWildcard = part.hasPrefix("*")
-                let name = isWildcard && part.count == 1 ? "*" : String(part.dropFirst())
+            let first = part.utf8.first
+            if first == ASCII.colon || first == ASCII.asterisk {
+                let isWildcard = first == ASCII.asterisk
+                let name = isWildcard && part.utf8.count == 1 ? "*" : String(Substring(part.utf8.dropFirst()))
                 guard name == "*" || (!name.isEmpty && name.utf8.allSatisfy(\.isNameCharacter)) else {
                     throw RoutePatternProblem(
                         "\"\(part)\" is not a valid \(isWildcard ? "wildcard" : "placeholder"); names use letters, digits and _")

@@ -134,8 +134,9 @@ extension RouteSet {
                     problems.append("target \(LogSafeText.quoted(box.name)) is declared incorrectly: \(problem)")
                 }
                 for definition in box.definitions {
-                    let label = LogSafeText.inline(definition.label)
+                    var label: String { LogSafeText.inline(definition.label) }
                     var patterns: [RoutePattern] = []
+                    if !definition.urlPatterns.isEmpty { patterns.reserveCapacity(definition.urlPatterns.count) }
                     for text in definition.urlPatterns {
                         do {
                             let pattern = try RoutePattern(text)
