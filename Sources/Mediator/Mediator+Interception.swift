@@ -32,7 +32,7 @@ extension Mediator {
     }
 
     /// Sets how long an interceptor's asynchronous decision may take before the call fails with
-    /// ``MediatorError/interceptorTimedOut(interceptor:target:action:after:)``; the default is 10 seconds.
+    /// ``MediatorError/Code/interceptorTimedOut``; the default is 10 seconds.
     ///
     /// The limit applies to ``AsyncMediatorInterceptor/interceptAsync(_:)`` in calls made with `await`, so a
     /// decision that never finishes (a lost network reply, a forgotten continuation) cannot hang the

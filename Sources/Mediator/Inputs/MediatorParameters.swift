@@ -81,8 +81,8 @@ public struct MediatorParameters: Sendable, ExpressibleByDictionaryLiteral, Cust
     ///   - key: The parameter name.
     ///   - type: The type to convert to; usually inferred.
     /// - Returns: The converted value.
-    /// - Throws: ``MediatorError/missingParameter(key:expected:action:)`` when absent with no default,
-    ///   ``MediatorError/invalidParameter(key:expected:received:action:)`` when it cannot be converted.
+    /// - Throws: ``MediatorError/Code/missingParameter`` when absent with no default,
+    ///   ``MediatorError/Code/invalidParameter`` when it cannot be converted.
     @inlinable
     public func value<Value: MediatorParameterValue>(_ key: String, as type: Value.Type = Value.self) throws -> Value {
         if let raw = values[key], let value = Value.mediatorValue(from: raw) { return value }
@@ -95,8 +95,8 @@ public struct MediatorParameters: Sendable, ExpressibleByDictionaryLiteral, Cust
     ///   - key: The parameter name.
     ///   - type: The expected type; usually inferred.
     /// - Returns: The value.
-    /// - Throws: ``MediatorError/missingParameter(key:expected:action:)`` or
-    ///   ``MediatorError/invalidParameter(key:expected:received:action:)``.
+    /// - Throws: ``MediatorError/Code/missingParameter`` or
+    ///   ``MediatorError/Code/invalidParameter``.
     @inlinable
     public func value<Value: Sendable>(_ key: String, as type: Value.Type = Value.self) throws -> Value {
         if let value = try optionalValue(key, as: type) { return value }
@@ -108,7 +108,7 @@ public struct MediatorParameters: Sendable, ExpressibleByDictionaryLiteral, Cust
     ///   - key: The parameter name.
     ///   - type: The type to convert to; usually inferred.
     /// - Returns: The converted value, or `nil`.
-    /// - Throws: ``MediatorError/invalidParameter(key:expected:received:action:)`` when present but not convertible.
+    /// - Throws: ``MediatorError/Code/invalidParameter`` when present but not convertible.
     @inlinable
     public func optionalValue<Value: MediatorParameterValue>(_ key: String, as type: Value.Type = Value.self) throws -> Value? {
         guard let raw = values[key] ?? declaredDefault(for: key) else { return nil }
@@ -123,7 +123,7 @@ public struct MediatorParameters: Sendable, ExpressibleByDictionaryLiteral, Cust
     ///   - key: The parameter name.
     ///   - type: The expected type; usually inferred.
     /// - Returns: The value, or `nil`.
-    /// - Throws: ``MediatorError/invalidParameter(key:expected:received:action:)`` when present but of another type.
+    /// - Throws: ``MediatorError/Code/invalidParameter`` when present but of another type.
     @inlinable
     public func optionalValue<Value: Sendable>(_ key: String, as type: Value.Type = Value.self) throws -> Value? {
         guard let raw = values[key] ?? declaredDefault(for: key) else { return nil }

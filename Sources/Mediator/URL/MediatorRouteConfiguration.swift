@@ -120,7 +120,7 @@ public struct MediatorRouteConfiguration: Sendable, Equatable {
 
     /// Reads a configuration from its JSON document, checking its shape (not yet the catalog).
     /// - Parameter json: The document.
-    /// - Throws: ``MediatorError/invalidRouteConfiguration(problems:)`` listing every problem found.
+    /// - Throws: ``MediatorError/Code/invalidRouteConfiguration`` listing every problem found.
     public init(json: Data) throws {
         let root: Any
         do {

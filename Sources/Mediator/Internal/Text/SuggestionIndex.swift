@@ -25,6 +25,8 @@ final class SuggestionIndex: Sendable {
     static let twoDeletionLimit = 2_000
     /// Missing names up to this length look up two-deletion variants.
     static let twoDeletionLength = 24
+    /// The most candidates checked per miss, so registries of near-identical names stay cheap.
+    static let maximumCandidates = 256
 
     private let names: [String]
     /// Variant hashes, sorted, and beside each the name it came from.
@@ -37,7 +39,7 @@ final class SuggestionIndex: Sendable {
         let depth = names.count <= Self.twoDeletionLimit ? 2 : 1
         var entries: [(hash: UInt64, owner: Int32)] = []
         for (index, name) in names.enumerated() {
-            Self.forEachVariant(of: Self.folded(name), depth: depth) { entries.append(($0, Int32(index))) }
+            for hash in Self.variants(of: Self.folded(name), depth: depth) { entries.append((hash, Int32(index))) }
         }
         entries.sort { $0.hash < $1.hash }
         self.names = names
@@ -46,23 +48,31 @@ final class SuggestionIndex: Sendable {
     }
 
     /// The registered names within a small edit distance of `name`, closest first, at most `limit`.
+    ///
+    /// The name's own variants with at most one scalar left out are looked up first; only when they
+    /// find nothing within one edit are the two-deletion variants looked up too. At most
+    /// ``maximumCandidates`` candidates are checked.
     func closest(to name: String, limit: Int = 3) -> [String] {
+        guard name.utf8.count <= Self.maximumLength * 4 else { return [] }
         let needle = Self.folded(name)
         guard !needle.isEmpty, needle.count <= Self.maximumLength else { return [] }
         let threshold = max(2, needle.count / 3)
-        var candidates: Set<Int32> = []
-        Self.forEachVariant(of: needle, depth: needle.count <= Self.twoDeletionLength ? 2 : 1) { hash in
-            var position = lowerBound(hash)
-            while position < hashes.count, hashes[position] == hash {
-                candidates.insert(owners[position])
-                position += 1
-            }
-        }
+        var seen: Set<Int32> = []
         var scored: [(distance: Int, name: String)] = []
-        for candidate in candidates {
-            let name = names[Int(candidate)]
-            if let distance = Self.distance(needle, Self.folded(name), within: threshold) {
-                scored.append((distance, name))
+        for tier in 1...2 {
+            if tier == 2, needle.count > Self.twoDeletionLength || scored.contains(where: { $0.distance <= 1 }) { break }
+            for hash in tier == 1 ? Self.variants(of: needle, depth: 1) : Self.variants(of: needle, depth: 2, onlyDepth: 2) {
+                var position = lowerBound(hash)
+                while position < self.hashes.count, self.hashes[position] == hash, seen.count < Self.maximumCandidates {
+                    let owner = owners[position]
+                    if seen.insert(owner).inserted {
+                        let candidate = names[Int(owner)]
+                        if let distance = Self.distance(needle, Self.folded(candidate), within: threshold) {
+                            scored.append((distance, candidate))
+                        }
+                    }
+                    position += 1
+                }
             }
         }
         scored.sort { ($0.distance, $0.name) < ($1.distance, $1.name) }
@@ -83,6 +93,13 @@ final class SuggestionIndex: Sendable {
     /// A name's scalars in canonical decomposition, ASCII letters lowercased; at most one past the
     /// length limit, so an overlong name is recognised without folding all of it.
     private static func folded(_ name: String) -> [UInt32] {
+        // ASCII names (the usual case) are folded from their first bytes, read in place.
+        let ascii = name.utf8.withContiguousStorageIfAvailable { bytes -> [UInt32]? in
+            let head = bytes.prefix(maximumLength + 1)
+            guard !head.contains(where: { $0 >= 0x80 }) else { return nil }
+            return head.map { UInt32((ASCII.upperA...ASCII.upperZ).contains($0) ? $0 + 0x20 : $0) }
+        }
+        if let ascii, let ascii { return ascii }
         let scalars = name.unicodeScalars.prefix(maximumLength + 1)
         let text =
             scalars.allSatisfy(\.isASCII)
@@ -93,14 +110,17 @@ final class SuggestionIndex: Sendable {
         }
     }
 
-    /// Calls `body` with the hash of every variant of the scalars with up to `depth` of them left out.
-    private static func forEachVariant(of scalars: [UInt32], depth: Int, _ body: (UInt64) -> Void) {
-        body(hash(scalars, skipping: -1, -1))
+    /// The hashes of every variant of the scalars with up to `depth` of them left out (only those
+    /// with exactly `onlyDepth` left out, when given).
+    private static func variants(of scalars: [UInt32], depth: Int, onlyDepth: Int? = nil) -> [UInt64] {
+        var hashes: [UInt64] = []
+        if onlyDepth == nil || onlyDepth == 0 { hashes.append(hash(scalars, skipping: -1, -1)) }
         for first in scalars.indices {
-            body(hash(scalars, skipping: first, -1))
+            if onlyDepth == nil || onlyDepth == 1 { hashes.append(hash(scalars, skipping: first, -1)) }
             guard depth > 1 else { continue }
-            for second in (first + 1)..<scalars.count { body(hash(scalars, skipping: first, second)) }
+            for second in (first + 1)..<scalars.count { hashes.append(hash(scalars, skipping: first, second)) }
         }
+        return hashes
     }
 
     /// A hash of the scalars with those at `first` and `second` left out (`-1` leaves none out).
