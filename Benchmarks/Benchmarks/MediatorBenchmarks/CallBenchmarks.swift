@@ -67,6 +67,7 @@ func callBenchmarks() {
         blackHole(sum)
     }
 
+    // The string door: the same contract-bound actions, reached by target and action name.
     Benchmark("Call: mediator perform by names, no parameters", configuration: configuration) { benchmark in
         let mediator = makeCatalogMediator()
         let target = identity("Catalog"), action = identity("featuredCount")
@@ -92,7 +93,28 @@ func callBenchmarks() {
         blackHole(sum)
     }
 
-    Benchmark("Call: facade, no parameters", configuration: configuration) { benchmark in
+    Benchmark("Call: typed call through a contract, no parameters", configuration: configuration) { benchmark in
+        let mediator = makeCatalogMediator()
+        var sum = 0
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { sum &+= (try? mediator.call(CatalogContracts.featuredCount)) ?? 0 }
+        benchmark.stopMeasurement()
+        blackHole(sum)
+    }
+
+    Benchmark("Call: typed call through a contract, two parameters", configuration: configuration) { benchmark in
+        let mediator = makeCatalogMediator()
+        let id = identity(42)
+        var sum = 0
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            sum &+= (try? mediator.call(CatalogContracts.price, with: PriceInput(id: id, quantity: 3))) ?? 0
+        }
+        benchmark.stopMeasurement()
+        blackHole(sum)
+    }
+
+    Benchmark("Call: facade over contracts, no parameters", configuration: configuration) { benchmark in
         let mediator = makeCatalogMediator()
         var sum = 0
         benchmark.startMeasurement()
@@ -101,35 +123,12 @@ func callBenchmarks() {
         blackHole(sum)
     }
 
-    Benchmark("Call: facade, two parameters", configuration: configuration) { benchmark in
+    Benchmark("Call: facade over contracts, two parameters", configuration: configuration) { benchmark in
         let mediator = makeCatalogMediator()
         let id = identity(42)
         var sum = 0
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations { sum &+= (try? mediator.catalog.price(id: id, quantity: 3)) ?? 0 }
-        benchmark.stopMeasurement()
-        blackHole(sum)
-    }
-
-    Benchmark("Call: facade on action references, no parameters", configuration: configuration) { benchmark in
-        let mediator = makeCatalogMediator()
-        let facade = ReferencedCatalogFacade(mediator: mediator)
-        _ = try? facade.featuredCount()
-        var sum = 0
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations { sum &+= (try? facade.featuredCount()) ?? 0 }
-        benchmark.stopMeasurement()
-        blackHole(sum)
-    }
-
-    Benchmark("Call: facade on action references, two parameters", configuration: configuration) { benchmark in
-        let mediator = makeCatalogMediator()
-        let facade = ReferencedCatalogFacade(mediator: mediator)
-        let id = identity(42)
-        _ = try? facade.price(id: id, quantity: 3)
-        var sum = 0
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations { sum &+= (try? facade.price(id: id, quantity: 3)) ?? 0 }
         benchmark.stopMeasurement()
         blackHole(sum)
     }

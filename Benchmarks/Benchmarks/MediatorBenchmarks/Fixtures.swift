@@ -13,52 +13,45 @@ struct CatalogWork: Sendable {
     func price(id: Int, quantity: Int) -> Int { (id &* 3 &+ base) &* quantity }
 }
 
-/// The mediator target under test: one action without parameters and one with two.
+/// The two-parameter action's input, as a module's facade would declare it.
+struct PriceInput: MediatorInput {
+    var id: Int
+    var quantity: Int
+
+    static let schema = MediatorSchema(
+        PriceInput.init, .required("id", \.id, "Product id"), .required("quantity", \.quantity, "How many"))
+}
+
+/// The catalog's contracts: the single source of its action names, inputs and results.
+enum CatalogContracts {
+    static let target = "Catalog"
+    static let featuredCount = ActionContract<NoInput, Int>("featuredCount", on: target)
+    static let price = ActionContract<PriceInput, Int>("price", on: target)
+}
+
+/// The mediator target under test: one action without parameters and one with two, both bound to
+/// contracts, so typed calls, the facade and calls by name all reach the same handlers.
 struct CatalogTarget: MediatorTarget {
-    static let targetName = "Catalog"
+    static let targetName = CatalogContracts.target
     static let cachesInstance = true
     static let actions: [MediatorAction<Self>] = [
-        MediatorAction("featuredCount") { target, _ in target.work.featuredCount() },
-        MediatorAction(
-            "price",
-            parameters: [.required("id", Int.self, "Product id"), .required("quantity", Int.self, "How many")]
-        ) { target, parameters in
-            try target.work.price(id: parameters.value("id"), quantity: parameters.value("quantity"))
-        },
+        MediatorAction(CatalogContracts.featuredCount) { target, _ in target.work.featuredCount() },
+        MediatorAction(CatalogContracts.price) { target, input in target.work.price(id: input.id, quantity: input.quantity) },
     ]
 
     let work = CatalogWork(base: identity(7))
 }
 
-/// A facade as a module would ship it: typed methods on `Mediator` that hide the names.
+/// A facade as a module ships it (like ModuleAFacade): typed methods, one line each over a contract.
 struct CatalogFacade {
     let mediator: Mediator
 
     func featuredCount() throws -> Int {
-        try mediator.perform("featuredCount", on: "Catalog")
+        try mediator.call(CatalogContracts.featuredCount)
     }
 
     func price(id: Int, quantity: Int) throws -> Int {
-        try mediator.perform("price", on: "Catalog", with: ["id": id, "quantity": quantity])
-    }
-}
-
-/// The same facade holding pre-resolved action references, made once.
-struct ReferencedCatalogFacade {
-    let featuredCountAction: MediatorActionReference<Int>
-    let priceAction: MediatorActionReference<Int>
-
-    init(mediator: Mediator) {
-        featuredCountAction = mediator.action("featuredCount", on: "Catalog")
-        priceAction = mediator.action("price", on: "Catalog")
-    }
-
-    func featuredCount() throws -> Int {
-        try featuredCountAction.perform()
-    }
-
-    func price(id: Int, quantity: Int) throws -> Int {
-        try priceAction.perform(with: ["id": id, "quantity": quantity])
+        try mediator.call(CatalogContracts.price, with: PriceInput(id: id, quantity: quantity))
     }
 }
 
@@ -67,13 +60,16 @@ extension Mediator {
     var catalog: CatalogFacade { CatalogFacade(mediator: self) }
 }
 
-/// A mediator with the catalog registered and both actions resolved once on this thread.
+/// A mediator with the catalog registered and both actions resolved once on this thread, through
+/// their contracts and by name.
 func makeCatalogMediator() -> Mediator {
     let mediator = Mediator()
     do {
-        try mediator.register(CatalogTarget.self)
-        let _: Int = try mediator.perform("featuredCount", on: "Catalog")
-        let _: Int = try mediator.perform("price", on: "Catalog", with: ["id": 1, "quantity": 1])
+        try mediator.register(CatalogTarget())
+        _ = try mediator.call(CatalogContracts.featuredCount)
+        _ = try mediator.call(CatalogContracts.price, with: PriceInput(id: 1, quantity: 1))
+        _ = try mediator.perform("featuredCount", on: "Catalog", as: Int.self)
+        _ = try mediator.perform("price", on: "Catalog", with: ["id": 1, "quantity": 1], as: Int.self)
     } catch {
         preconditionFailure("benchmark fixture failed: \(error)")
     }

@@ -6,4 +6,5 @@ let benchmarks: @Sendable () -> Void = {
     registrationBenchmarks()
     concurrencyBenchmarks()
     urlBenchmarks()
+    errorBenchmarks()
 }

@@ -5,17 +5,33 @@ import RoutingKit
 /// Route counts the URL benchmarks compare: cost should not grow with the number of routes.
 let routeCounts = [10, 100, 1_000, 10_000]
 
-/// A mediator with `count` remote actions, one per target, each at `/c<i>/:id`, under `shop://`.
-func makeRoutedMediator(routes count: Int, withPatterns: Bool = true) -> Mediator {
+/// The input of every routed action: the path's `id`, and an optional `ref` from the query.
+struct ShowInput: MediatorInput {
+    var id: Int
+    var ref: String?
+
+    static let schema = MediatorSchema(
+        ShowInput.init, .required("id", \.id, "Product id"), .optional("ref", \.ref, "Where the link came from"))
+}
+
+/// The declarations of `count` targets `T<i>`, each with one remote action taking a ``ShowInput``,
+/// at `/c<i>/:id` (or with no pattern), made before measuring as an app declares them.
+func routedTargets(_ count: Int, withPatterns: Bool = true) -> [(name: String, actions: [MediatorAction<Void>])] {
+    (0..<count).map { index in
+        let name = "T\(index)"
+        let contract = ActionContract<ShowInput, Int>("show", on: name)
+        let action = MediatorAction<Void>(contract, exposure: .remote, urlPatterns: withPatterns ? ["/c\(index)/:id"] : []) {
+            _, input in input.id
+        }
+        return (name, [action])
+    }
+}
+
+/// A mediator under `shop://` with the given targets registered by name.
+func makeRoutedMediator(_ targets: [(name: String, actions: [MediatorAction<Void>])]) -> Mediator {
     let mediator = Mediator()
     mediator.registerScheme("shop")
-    for index in 0..<count {
-        let action = MediatorAction<Void>(
-            "show", parameters: [.required("id", Int.self), .optional("ref", String.self)], exposure: .remote,
-            urlPatterns: withPatterns ? ["/c\(index)/:id"] : []
-        ) { _, parameters in try parameters.value("id", as: Int.self) }
-        try? mediator.register(targetNamed: "T\(index)", actions: [action])
-    }
+    for target in targets { try? mediator.register(targetNamed: target.name, actions: target.actions) }
     return mediator
 }
 
@@ -26,12 +42,12 @@ func urlBenchmarks() {
     let configuration = Benchmark.Configuration(metrics: metrics, scalingFactor: .kilo, maxDuration: .seconds(2))
     for count in routeCounts {
         Benchmark("URL: mediator open, \(count) routes", configuration: configuration) { benchmark in
-            let mediator = makeRoutedMediator(routes: count)
+            let mediator = makeRoutedMediator(routedTargets(count))
             let url = identity(sampleURL(routes: count))
-            _ = try? mediator.open(url)
+            _ = try? mediator.open(url, as: Int.self)
             var sum = 0
             benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations { sum &+= (try? mediator.open(url) as? Int) ?? 0 }
+            for _ in benchmark.scaledIterations { sum &+= (try? mediator.open(url, as: Int.self)) ?? 0 }
             benchmark.stopMeasurement()
             blackHole(sum)
         }
@@ -55,20 +71,32 @@ func urlBenchmarks() {
         }
     }
 
-    // Registration and memory of routes: the same targets with and without URL patterns, first open
-    // included (it builds the route table), so the difference is what the routes themselves keep.
-    let memory = Benchmark.Configuration(metrics: metrics, maxDuration: .seconds(2), maxIterations: 50)
+    // Route building: registering N targets with one URL pattern each and the first open (which
+    // builds the route table), per route, against RoutingKit registering N routes from the same
+    // pattern strings. The same targets without patterns give what the routes themselves cost and
+    // keep (bytes).
+    let building = Benchmark.Configuration(metrics: metrics, maxDuration: .seconds(2), maxIterations: 50)
     for count in [1_000, 10_000] {
         for withPatterns in [false, true] {
             let label = withPatterns ? "with routes" : "without routes"
-            Benchmark("Routes: register \(count) targets \(label) + first open", configuration: memory) { benchmark in
+            let targets = routedTargets(count, withPatterns: withPatterns)
+            Benchmark("Routes: register \(count) targets \(label) + first open", configuration: building) { benchmark in
                 let url = sampleURL(routes: count)
                 benchmark.startMeasurement()
-                let mediator = makeRoutedMediator(routes: count, withPatterns: withPatterns)
+                let mediator = makeRoutedMediator(targets)
                 _ = try? mediator.open(url)
                 benchmark.stopMeasurement()
                 blackHole(mediator)
             }
+        }
+
+        let patterns = (0..<count).map { "c\($0)/:id" }
+        Benchmark("Routes: RoutingKit TrieRouter register \(count) routes", configuration: building) { benchmark in
+            benchmark.startMeasurement()
+            let router = TrieRouter(Int.self)
+            for (index, pattern) in patterns.enumerated() { router.register(index, at: pattern.pathComponents) }
+            benchmark.stopMeasurement()
+            blackHole(router)
         }
     }
 }

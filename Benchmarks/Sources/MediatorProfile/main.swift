@@ -1,6 +1,10 @@
 // A plain loop over one call shape, for instruction counts under callgrind:
-//   valgrind --tool=callgrind .build/release/MediatorProfile perform0 100000
-// Every scenario runs the same number of calls, so totals divided by the count compare directly.
+//   valgrind --tool=callgrind .build/release/MediatorProfile call0 20000
+//   valgrind --tool=callgrind .build/release/MediatorProfile call0 0
+// Per call: (total of the first run - total of the second) / 20000. Scenarios: closure0 closure2
+// dict0 dict2 call0 call2 perform0 perform2 open notFound register insert routes. Setup runs in
+// both runs, so the difference is the loop alone. `routes` builds 10,000 routes once per count:
+// run it with 1 and 0, and divide the difference by 10,000 for a route.
 import Mediator
 
 struct Work: Sendable {
@@ -9,54 +13,120 @@ struct Work: Sendable {
     func price(id: Int, quantity: Int) -> Int { (id &* 3 &+ base) &* quantity }
 }
 
+struct PriceInput: MediatorInput {
+    var id: Int
+    var quantity: Int
+    static let schema = MediatorSchema(PriceInput.init, .required("id", \.id), .required("quantity", \.quantity))
+}
+
+struct ShowInput: MediatorInput {
+    var id: Int
+    var ref: String?
+    static let schema = MediatorSchema(ShowInput.init, .required("id", \.id), .optional("ref", \.ref))
+}
+
+enum CatalogContracts {
+    static let featuredCount = ActionContract<NoInput, Int>("featuredCount", on: "Catalog")
+    static let price = ActionContract<PriceInput, Int>("price", on: "Catalog")
+}
+
 struct Catalog: MediatorTarget {
     static let targetName = "Catalog"
     static let cachesInstance = true
     static let actions: [MediatorAction<Self>] = [
-        MediatorAction("featuredCount") { target, _ in target.work.featuredCount() },
-        MediatorAction("price", parameters: [.required("id", Int.self), .required("quantity", Int.self)]) {
-            target, parameters in
-            try target.work.price(id: parameters.value("id"), quantity: parameters.value("quantity"))
-        },
+        MediatorAction(CatalogContracts.featuredCount) { target, _ in target.work.featuredCount() },
+        MediatorAction(CatalogContracts.price) { target, input in target.work.price(id: input.id, quantity: input.quantity) },
     ]
     let work = Work(base: CommandLine.arguments.count)
 }
 
 @inline(never) func opaque<T>(_ value: T) -> T { value }
 
+/// `count` targets `T<i>`, each with one remote action taking a `ShowInput` at `/c<i>/:id` (as the
+/// URL benchmarks declare them).
+func routedTargets(_ count: Int) -> [(name: String, actions: [MediatorAction<Void>])] {
+    (0..<count).map { index in
+        let contract = ActionContract<ShowInput, Int>("show", on: "T\(index)")
+        let action = MediatorAction<Void>(contract, exposure: .remote, urlPatterns: ["/c\(index)/:id"]) { _, input in input.id }
+        return ("T\(index)", [action])
+    }
+}
+
+/// A mediator under `shop://` with the targets registered by name.
+func routedMediator(_ targets: [(name: String, actions: [MediatorAction<Void>])]) -> Mediator {
+    let routed = Mediator()
+    routed.registerScheme("shop")
+    for target in targets { try? routed.register(targetNamed: target.name, actions: target.actions) }
+    return routed
+}
+
 let arguments = CommandLine.arguments
-let scenario = arguments.count > 1 ? arguments[1] : "perform0"
+let scenario = arguments.count > 1 ? arguments[1] : "call0"
 let count = arguments.count > 2 ? Int(arguments[2]) ?? 100_000 : 100_000
 
 let mediator = Mediator()
 do {
-    try mediator.register(Catalog.self)
-    let _: Int = try mediator.perform("featuredCount", on: "Catalog")
-    let _: Int = try mediator.perform("price", on: "Catalog", with: ["id": 1, "quantity": 1])
+    try mediator.register(Catalog())
+    _ = try mediator.call(CatalogContracts.featuredCount)
+    _ = try mediator.call(CatalogContracts.price, with: PriceInput(id: 1, quantity: 1))
+    _ = try mediator.perform("featuredCount", on: "Catalog", as: Int.self)
+    _ = try mediator.perform("price", on: "Catalog", with: ["id": 1, "quantity": 1], as: Int.self)
 } catch {
     print("setup failed: \(error)")
 }
 let target = opaque("Catalog"), noParameters = opaque("featuredCount"), twoParameters = opaque("price")
+let id = opaque(42)
 let work = Work(base: arguments.count)
 let literal: @Sendable () -> Int = { work.featuredCount() }
 let closure = opaque(literal)
+let literal2: @Sendable (Int, Int) -> Int = { work.price(id: $0, quantity: $1) }
+let closure2 = opaque(literal2)
 let tableLiteral: [String: @Sendable () -> Int] = ["Catalog.featuredCount": closure]
 let table = opaque(tableLiteral)
 let key = opaque("Catalog.featuredCount")
-let id = opaque(42)
-let reference = mediator.action(noParameters, on: target, as: Int.self)
+let table2Literal: [String: @Sendable ([String: any Sendable]) -> Int] = [
+    "Catalog.price": { parameters in
+        work.price(id: parameters["id"] as? Int ?? 0, quantity: parameters["quantity"] as? Int ?? 0)
+    }
+]
+let table2 = opaque(table2Literal)
+let key2 = opaque("Catalog.price")
 
 var sum = 0
 switch scenario {
 case "closure0":
     for _ in 0..<count { sum &+= closure() }
+case "closure2":
+    for _ in 0..<count { sum &+= closure2(id, 3) }
 case "dict0":
     for _ in 0..<count { sum &+= table[key]?() ?? 0 }
+case "dict2":
+    for _ in 0..<count { sum &+= table2[key2]?(["id": id, "quantity": 3]) ?? 0 }
+case "call0":
+    for _ in 0..<count { sum &+= (try? mediator.call(CatalogContracts.featuredCount)) ?? 0 }
+case "call2":
+    for _ in 0..<count { sum &+= (try? mediator.call(CatalogContracts.price, with: PriceInput(id: id, quantity: 3))) ?? 0 }
 case "perform0":
     for _ in 0..<count { sum &+= (try? mediator.perform(noParameters, on: target, as: Int.self)) ?? 0 }
 case "perform2":
     for _ in 0..<count {
         sum &+= (try? mediator.perform(twoParameters, on: target, with: ["id": id, "quantity": 3], as: Int.self)) ?? 0
+    }
+case "open":
+    // URL open of one placeholder and a query, with 100 routes registered (as the URL benchmark).
+    let routed = routedMediator(routedTargets(100))
+    let url = opaque("shop://c50/42?ref=push")
+    _ = try? routed.open(url, as: Int.self)
+    for _ in 0..<count { sum &+= (try? routed.open(url, as: Int.self)) ?? 0 }
+case "notFound":
+    // A missing target one edit from a registered name, among 10,000 targets registered by name.
+    let large = Mediator()
+    let actions: [MediatorAction<Void>] = [MediatorAction("ping") { _, _ in 1 }]
+    for index in 0..<10_000 { try? large.register(targetNamed: "Module\(index)", actions: actions) }
+    _ = try? large.perform("ping", on: "Module4242", as: Int.self)
+    let missing = opaque("Module4242x"), ping = opaque("ping")
+    for _ in 0..<count {
+        do { sum &+= try large.perform(ping, on: missing, as: Int.self) } catch { sum &+= 2 }
     }
 case "register":
     // Registration by name into a fresh mediator (what the registration benchmark measures).
@@ -67,25 +137,21 @@ case "register":
 case "insert":
     // The baseline: one dictionary insert per name.
     let names = (0..<count).map { "Target\($0)" }
-    var table: [String: @Sendable () -> Int] = [:]
-    for name in names { table[name] = closure }
-    sum &+= table.count
-case "open":
-    // URL open of one placeholder and a query, with 100 routes registered (as the URL benchmark).
-    let routed = Mediator()
-    routed.registerScheme("shop")
-    for index in 0..<100 {
-        let action = MediatorAction<Void>(
-            "show", parameters: [.required("id", Int.self), .optional("ref", String.self)], exposure: .remote,
-            urlPatterns: ["/c\(index)/:id"]
-        ) { _, parameters in try parameters.value("id", as: Int.self) }
-        try? routed.register(targetNamed: "T\(index)", actions: [action])
+    var inserted: [String: @Sendable () -> Int] = [:]
+    for name in names { inserted[name] = closure }
+    sum &+= inserted.count
+case "routes":
+    // Route building: 10,000 targets with one pattern each, then the first open (which builds the
+    // routes), `count` times; run with 1 and 0. The declarations are made in both runs, and the
+    // mediators are kept, so their teardown is not counted (as in the benchmark).
+    let targets = routedTargets(10_000)
+    var kept: [Mediator] = []
+    for _ in 0..<count {
+        let routed = routedMediator(targets)
+        sum &+= (try? routed.open(opaque("shop://c5000/42?ref=push"), as: Int.self)) ?? 0
+        kept.append(routed)
     }
-    let url = opaque("shop://c50/42?ref=push")
-    _ = try? routed.open(url)
-    for _ in 0..<count { sum &+= (try? routed.open(url, as: Int.self)) ?? 0 }
-case "reference0":
-    for _ in 0..<count { sum &+= (try? reference.perform()) ?? 0 }
+    sum &+= kept.count
 default:
     print("unknown scenario \(scenario)")
 }
