@@ -47,6 +47,59 @@ struct URLRoutingTests {
         #expect(result == expected)
     }
 
+    @Test(
+        "a trailing wildcard matches zero or more segments, and a route ending there wins over it",
+        arguments: [
+            ("app://a", "W.wild [rest: ]"),
+            ("app://a/", "W.wild [rest: ]"),
+            ("app://a/b", "L.ab []"),
+            ("app://a/b/", "L.ab []"),
+        ])
+    func trailingWildcardMatchesZeroOrMoreSegments(url: String, expected: String) throws {
+        let mediator = try Self.precedenceMediator()
+        #expect(try mediator.open(url, as: String.self) == expected)
+    }
+
+    @Test("a wildcard keeps its segments apart: each is decoded alone, and an encoded slash stays inside its segment")
+    func wildcardKeepsItsSegmentsApart() throws {
+        let mediator = Mediator()
+        try mediator.register(
+            targetNamed: "Files",
+            actions: [
+                MediatorAction<Void>(
+                    "list", parameters: [.optional("path", [String].self)], exposure: .remote, urlPatterns: ["/files/*path"]
+                ) { _, p in try p.optionalValue("path", as: [String].self) ?? ["<none>"] },
+                MediatorAction<Void>(
+                    "joined", parameters: [.optional("path", String.self)], exposure: .remote, urlPatterns: ["/joined/*path"]
+                ) { _, p in try p.optionalValue("path", as: String.self) ?? "<none>" },
+            ])
+        mediator.registerScheme("app")
+        #expect(try mediator.open("app://files/a/b%2Fc", as: [String].self) == ["a", "b/c"])
+        #expect(try mediator.open("app://files/a/b/c", as: [String].self) == ["a", "b", "c"])
+        #expect(try mediator.open("app://files/a%20b/%E2%9C%93", as: [String].self) == ["a b", "✓"])
+        #expect(try mediator.open("app://files", as: [String].self) == [])
+        // A String field receives the segments joined by "/", as the routing reference says.
+        #expect(try mediator.open("app://joined/a/b/c", as: String.self) == "a/b/c")
+        #expect(try mediator.open("app://joined", as: String.self) == "")
+    }
+
+    @Test("web links are https only unless the app opts in to http")
+    func webLinksAreHTTPSOnlyByDefault() throws {
+        let mediator = try makeURLMediator()
+        #expect(mediator.canOpen("https://shop.example.com/product/7"))
+        let refused = expectMediatorError(.unknownURLScheme) { try mediator.open("http://shop.example.com/product/7") }
+        #expect(refused?.description.contains("acceptsHTTPWebLinks") == true)
+        #expect(!mediator.canOpen("http://shop.example.com/product/7"))
+        #expect(throws: MediatorError.self) { try mediator.url(for: "product", on: "Shop", with: ["id": 7], scheme: "http") }
+
+        mediator.setURLOptions(MediatorURLOptions(acceptsHTTPWebLinks: true))
+        #expect(try mediator.open("http://shop.example.com/product/7", as: String.self) == "product 7 ref=-")
+        #expect(
+            try mediator.url(for: "product", on: "Shop", with: ["id": 7], scheme: "http") == "http://shop.example.com/product/7")
+        // Opting in to http does not open other hosts.
+        expectMediatorError(.unknownURLHost) { try mediator.open("http://evil.example.com/product/7") }
+    }
+
     @Test("conflicting patterns are reported naming both, and the first registered wins")
     func conflictingPatternsAreReportedAndTheFirstWins() throws {
         let mediator = Mediator()

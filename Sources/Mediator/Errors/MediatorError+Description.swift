@@ -57,6 +57,10 @@ extension MediatorError {
             return "The URL is \(length) bytes long, over the limit of \(limit); "
                 + "raise MediatorURLOptions.maximumLength if such URLs are expected."
         case let .unknownURLScheme(scheme, registered):
+            if scheme == "http" {
+                return "The URL is an http web link, and only https web links are routed; "
+                    + "set MediatorURLOptions.acceptsHTTPWebLinks to accept http ones too."
+            }
             let list = registered.isEmpty ? "none is registered" : "registered: " + Self.list(registered)
             return "The URL scheme \(q(scheme)) is not an app scheme (\(list)); register it with mediator.registerScheme(_:)."
         case let .unknownURLHost(host, registered):

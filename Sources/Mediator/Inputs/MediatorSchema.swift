@@ -78,6 +78,7 @@ extension MediatorSchema where Input == MediatorParameters {
         self.init(
             parameters: parameters,
             decode: { lookup, definition in
+                var wildcardValues: [String: any Sendable] = [:]
                 for parameter in parameters {
                     if let raw = lookup.raw(parameter.name) {
                         guard parameter.accepts(raw) else {
@@ -85,13 +86,19 @@ extension MediatorSchema where Input == MediatorParameters {
                                 key: parameter.name, expected: parameter.expectation,
                                 received: MediatorParameters.describe(raw.materialized), action: definition?.label)
                         }
+                        // A wildcard's segments stay apart for a parameter declared as a list.
+                        if case .segments(let list) = raw, let value = parameter.convert(list) {
+                            wildcardValues[parameter.name] = value
+                        }
                     } else if parameter.isRequired {
                         throw MediatorError.missingParameter(
                             key: parameter.name, expected: parameter.expectation, action: definition?.label)
                     }
                 }
                 let onlyByName = lookup.url == nil && lookup.native.isEmpty
-                var result = MediatorParameters(onlyByName ? lookup.values : lookup.materialized())
+                var values = onlyByName ? lookup.values : lookup.materialized()
+                for (name, value) in wildcardValues { values[name] = value }
+                var result = MediatorParameters(values)
                 result.definition = definition
                 return result
             },

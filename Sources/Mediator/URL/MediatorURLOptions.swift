@@ -16,15 +16,24 @@ public struct MediatorURLOptions: Sendable, Equatable {
     ///
     /// Query values win over fragment values for the same key. Off by default.
     public var mergesFragmentParameters: Bool
+    /// Whether web links may use `http` as well as `https`. Off by default: a link sent in the clear
+    /// can be changed on its way, so only `https` links to registered hosts are routed, and `http`
+    /// ones fail with ``MediatorError/Code/unknownURLScheme``.
+    public var acceptsHTTPWebLinks: Bool
 
     /// Creates URL options; every argument defaults to the standard behaviour.
     /// - Parameters:
     ///   - maximumLength: The longest URL accepted, in UTF-8 bytes.
     ///   - decodesPlusAsSpace: Decode `+` in query values as a space.
     ///   - mergesFragmentParameters: Add the fragment's `key=value` pairs to the parameters.
-    public init(maximumLength: Int = 16_384, decodesPlusAsSpace: Bool = false, mergesFragmentParameters: Bool = false) {
+    ///   - acceptsHTTPWebLinks: Route `http` web links as well as `https` ones.
+    public init(
+        maximumLength: Int = 16_384, decodesPlusAsSpace: Bool = false, mergesFragmentParameters: Bool = false,
+        acceptsHTTPWebLinks: Bool = false
+    ) {
         self.maximumLength = maximumLength
         self.decodesPlusAsSpace = decodesPlusAsSpace
         self.mergesFragmentParameters = mergesFragmentParameters
+        self.acceptsHTTPWebLinks = acceptsHTTPWebLinks
     }
 }

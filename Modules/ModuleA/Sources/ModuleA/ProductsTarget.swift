@@ -23,7 +23,8 @@ public struct ProductsTarget: MediatorTarget {
     /// Every action of the Products module.
     public static let actions: [MediatorAction<ProductsTarget>] = [
         MediatorAction(
-            Products.list, summary: "The product list screen", exposure: .remote, urlPatterns: ["/products", "/products/:category"]
+            Products.list, summary: "The product list screen", exposure: .remote,
+            urlPatterns: ["/products", "/products/:category"]
         ) { target, input in
             ProductScreens.list(target.store.all(in: input.category), category: input.category)
         },

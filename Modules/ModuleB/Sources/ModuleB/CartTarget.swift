@@ -39,7 +39,8 @@ public struct CartTarget: MediatorTarget {
         MediatorAction(Cart.show, summary: "The cart screen", exposure: .remote, urlPatterns: ["/cart"]) { target, _ in
             CartScreens.cart(target.store.summary)
         },
-        MediatorAction(Cart.checkout, summary: "Places the order (requires login)", exposure: .remote, urlPatterns: ["/checkout"]) {
+        MediatorAction(Cart.checkout, summary: "Places the order (requires login)", exposure: .remote, urlPatterns: ["/checkout"])
+        {
             target, _ in
             await Task.yield()  // Stands in for the payment request.
             let order = try target.store.placeOrder()

@@ -4,8 +4,9 @@
 /// - `/product/:id` — a literal segment, then a placeholder that captures one segment as `id`.
 /// - `/search(/:query)` — an optional group: matches `/search` and `/search/shoes`. Groups nest
 ///   and must start with `/`; a pattern may have at most ``maximumVariants`` shapes.
-/// - `/help/*` — a trailing wildcard: matches one or more further segments and captures them,
-///   decoded and joined by `/`, as `*`; `/help/*topic` captures them as `topic`.
+/// - `/help/*` — a trailing wildcard: matches zero or more further segments (`/help` too) and
+///   captures them, each decoded on its own, as `*`; `/help/*topic` captures them as `topic`. An
+///   input field of type `[String]` receives the segments; a `String` field receives them joined by `/`.
 /// - `shop://product/:id` — scoped to one app scheme: only `shop:` URLs match it. Without a scheme,
 ///   a pattern is global: web links and every app scheme that falls back to global routes match it.
 /// - `/promo/* priority=10` — options after a space: `priority=N` (default 0) breaks ties between

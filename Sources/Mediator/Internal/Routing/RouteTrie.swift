@@ -1,7 +1,7 @@
 /// A prefix tree of path shapes whose lookup cost grows with the URL's depth, not the number of routes.
 ///
 /// Each node has a hash table of literal children, at most one placeholder child, and the routes
-/// that end there: exactly (`end`) or with a wildcard covering one or more further segments
+/// that end there: exactly (`end`) or with a wildcard covering zero or more further segments
 /// (`wildcard`). A lookup walks one segment per level, trying literal, then placeholder, then
 /// wildcard, and backtracks only when a deeper level fails; so `/product/new` beats `/product/:id`,
 /// which beats `/product/*`, however the routes were declared.
@@ -100,7 +100,8 @@ struct RouteTrie: Sendable {
     /// retain its tables), one segment per level.
     private static func match(_ path: URLPath, in nodes: UnsafePointer<Node>, node index: Int, depth: Int) -> Int? {
         let node = nodes + index
-        if depth == path.count { return node.pointee.end.first }
+        // At the end of the path, a route ending here wins over a trailing wildcard matching nothing.
+        if depth == path.count { return node.pointee.end.first ?? node.pointee.wildcard.first }
         if !node.pointee.literals.isEmpty, let next = node.pointee.literals[Name(path[depth])],
             let found = match(path, in: nodes, node: next, depth: depth + 1)
         {

@@ -68,7 +68,7 @@ enum URLGeneration {
                         switch segment {
                         case .literal: true
                         case .placeholder(let name): values[name]?.count == 1
-                        case .wildcard(let name): !(values[name]?.isEmpty ?? true)
+                        case .wildcard: true
                         }
                     }
                 })
@@ -93,7 +93,6 @@ enum URLGeneration {
                         given.count == 1
                         ? given[0].split(separator: "/", omittingEmptySubsequences: true).map(String.init)
                         : given.filter { !$0.isEmpty }
-                    guard !parts.isEmpty else { throw failure("wildcard \"\(name)\" needs at least one path segment") }
                     segments += parts.map(encodeSegment)
                 }
             }
@@ -117,6 +116,9 @@ enum URLGeneration {
             scheme ?? router.schemeOrder.first ?? (router.webHosts.isEmpty || entry.patterns.isEmpty ? nil : "https")
         guard let resolvedScheme else {
             throw failure("no app scheme is registered; call registerScheme(_:) or pass scheme:")
+        }
+        if resolvedScheme == "http", !router.options.acceptsHTTPWebLinks {
+            throw failure("http web links are off; use https, or set MediatorURLOptions.acceptsHTTPWebLinks")
         }
         if resolvedScheme == "https" || resolvedScheme == "http" {
             guard let host = router.webHosts.first else {

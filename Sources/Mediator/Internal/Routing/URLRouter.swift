@@ -6,7 +6,8 @@
 ///    scheme (`shop://product/:id`); then, if the scheme falls back to global routes, the global
 ///    patterns; then the convention route `shop://Target/action`, for exactly two segments naming a
 ///    declared action.
-/// 2. `http`/`https` with a registered host (`https://shop.example.com/product/42`): global patterns.
+/// 2. `https` (and `http` if the options accept it) with a registered host
+///    (`https://shop.example.com/product/42`): global patterns.
 /// 3. Nothing matched: the unmatched-URL handler, if set; otherwise ``MediatorError/Code/noRouteMatched``.
 ///
 /// Within one trie a literal segment beats a placeholder, which beats a wildcard; between routes of
@@ -177,7 +178,7 @@ final class URLRouter: Sendable {
         if let schemeFallsBack = self.fallsBack(parsed.scheme) {
             isApp = true
             fallsBack = schemeFallsBack
-        } else if parsed.scheme == "https" || parsed.scheme == "http" {
+        } else if parsed.scheme == "https" || (parsed.scheme == "http" && options.acceptsHTTPWebLinks) {
             let host = ASCII.lowercased(parsed.host ?? "")
             guard isWebHost(host) else {
                 throw MediatorError.unknownURLHost(host: host, registered: webHosts)
