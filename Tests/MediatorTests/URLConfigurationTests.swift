@@ -154,7 +154,116 @@ struct URLConfigurationTests {
             .init(match: .pattern("/b/:id"), effect: .redirectToPath("/a/:id")),
         ])
         let error = expectMediatorError(.invalidRouteConfiguration) { try mediator.applyRouteConfiguration(loop) }
-        #expect(error?.problems.contains { $0.contains("loop") } == true)
+        #expect(error?.problems == ["rules[0] redirects in a loop: /a/:id → /b/:id → /a/:id"])
+    }
+
+    @Test("a loop through actions, or through actions and paths, is rejected once, naming the cycle")
+    func loopsThroughActionsAreRejectedNamingTheCycle() throws {
+        let mediator = try makeConfiguredMediator()
+        let actions = MediatorRouteConfiguration(rules: [
+            .init(
+                match: .action(.init(target: "Shop", action: "price")),
+                effect: .redirectToAction(.init(target: "Shop", action: "echo"))),
+            .init(
+                match: .action(.init(target: "Shop", action: "echo")),
+                effect: .redirectToAction(.init(target: "Shop", action: "price"))),
+        ])
+        let error = expectMediatorError(.invalidRouteConfiguration) { try mediator.applyRouteConfiguration(actions) }
+        #expect(error?.problems == ["rules[0] redirects in a loop: Shop.price → Shop.echo → Shop.price"])
+
+        let mixed = MediatorRouteConfiguration(rules: [
+            .init(match: .pattern("/go"), effect: .redirectToPath("/product/new")),
+            .init(match: .action(.init(target: "Shop", action: "newProduct")), effect: .redirectToPath("/go")),
+        ])
+        let mixedError = expectMediatorError(.invalidRouteConfiguration) { try mediator.applyRouteConfiguration(mixed) }
+        #expect(mixedError?.problems == ["rules[0] redirects in a loop: /go → Shop.newProduct → /go"])
+        // Nothing was applied: the routes answer as before.
+        #expect(try mediator.open("shop://product/new", as: String.self) == "new product")
+        #expect(!mediator.canOpen("shop://go"))
+    }
+
+    @Test("a chain of rules longer than a URL may follow is rejected; one within the limit works")
+    func chainsOverTheRedirectLimitAreRejected() throws {
+        let mediator = try makeConfiguredMediator()
+        func chain(from first: Int) -> MediatorRouteConfiguration {
+            MediatorRouteConfiguration(
+                rules: (first...5).map { step in
+                    .init(match: .pattern("/c\(step)"), effect: .redirectToPath(step == 5 ? "/product/new" : "/c\(step + 1)"))
+                })
+        }
+        let error = expectMediatorError(.invalidRouteConfiguration) { try mediator.applyRouteConfiguration(chain(from: 1)) }
+        #expect(
+            error?.problems == [
+                "rules[0] leads through more than 4 rules (/c1 → /c2 → /c3 → /c4 → /c5); a URL may follow at most 4"
+            ])
+        try mediator.applyRouteConfiguration(chain(from: 2))
+        #expect(try mediator.open("shop://c2", as: String.self) == "new product")
+    }
+
+    @Test("a redirect whose destination requires a parameter nothing supplies is rejected, naming the rule and the parameter")
+    func redirectsMustSupplyTheDestinationsRequiredParameters() throws {
+        let mediator = try makeConfiguredMediator()
+        let shop = MediatorRouteConfiguration.ActionReference(target: "Shop", action: "product")
+        let broken = MediatorRouteConfiguration(rules: [
+            // newProduct's URLs carry no id.
+            .init(match: .action(.init(target: "Shop", action: "newProduct")), effect: .redirectToAction(shop)),
+            // Only one variant of the optional group captures id.
+            .init(match: .pattern("/maybe(/:id)"), effect: .redirectToAction(shop)),
+            // Through a second rule: /mid/:sku supplies sku, not id.
+            .init(match: .pattern("/old/:sku"), effect: .redirectToPath("/mid/:sku")),
+            .init(match: .pattern("/mid/:sku"), effect: .redirectToAction(shop)),
+        ])
+        let error = expectMediatorError(.invalidRouteConfiguration) { try mediator.applyRouteConfiguration(broken) }
+        let needsID = "which requires \"id\"; neither the matched route nor the rule supplies it"
+        #expect(
+            error?.problems == [
+                "rules[0] (Shop.newProduct) redirects to Shop.product, \(needsID)",
+                "rules[1] (/maybe(/:id)) redirects to Shop.product, \(needsID)",
+                "rules[2] (/old/:sku) redirects to Shop.product (through /mid/:sku), \(needsID)",
+                "rules[3] (/mid/:sku) redirects to Shop.product, \(needsID)",
+            ])
+
+        // A placeholder, or a literal the destination route captures, supplies it.
+        let fine = MediatorRouteConfiguration(rules: [
+            .init(match: .pattern("/p/:id"), effect: .redirectToAction(shop)),
+            .init(match: .pattern("/featured"), effect: .redirectToPath("/product/7")),
+        ])
+        try mediator.applyRouteConfiguration(fine)
+        #expect(try mediator.open("shop://p/3", as: String.self) == "product 3 ref=-")
+        #expect(try mediator.open("shop://featured", as: String.self) == "product 7 ref=-")
+    }
+
+    @Test("a degradation whose web fallback requires more than the url is rejected")
+    func degradationsMustSatisfyTheWebFallback() throws {
+        let mediator = try makeConfiguredMediator()
+        try mediator.register(
+            targetNamed: "Browser",
+            actions: [
+                MediatorAction<Void>(
+                    "show", parameters: [.required("url", String.self), .required("title", String.self)], exposure: .remote
+                ) { _, _ in "shown" }
+            ])
+        let configuration = MediatorRouteConfiguration(
+            webFallback: .init(target: "Browser", action: "show"),
+            rules: [.init(match: .pattern("/product/:id"), effect: .degrade(webURL: "https://m.example.com/{id}"))])
+        let error = expectMediatorError(.invalidRouteConfiguration) { try mediator.applyRouteConfiguration(configuration) }
+        #expect(
+            error?.problems == [
+                "rules[0] (/product/:id) degrades to the web fallback Browser.show, which requires \"title\"; a degraded URL supplies only \"url\""
+            ])
+    }
+
+    @Test("a rule whose pattern names the placeholders of the route it matches differently is rejected")
+    func rulePatternsUseTheRoutesPlaceholderNames() throws {
+        let mediator = try makeConfiguredMediator()
+        let configuration = MediatorRouteConfiguration(
+            webFallback: .init(target: "Web", action: "open"),
+            rules: [.init(match: .pattern("/product/:sku"), effect: .degrade(webURL: "https://m.example.com/{sku}"))])
+        let error = expectMediatorError(.invalidRouteConfiguration) { try mediator.applyRouteConfiguration(configuration) }
+        #expect(
+            error?.problems == [
+                "rules[0]: pattern \"/product/:sku\" matches \"/product/:id\" of Shop.product but names its placeholders differently; use the route's names"
+            ])
     }
 
     @Test("a configuration that no longer fits the registered targets is reported, and its rules that cannot work are dropped")

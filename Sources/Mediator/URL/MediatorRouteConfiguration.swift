@@ -26,15 +26,20 @@ public import Foundation
 ///   such as `/product/:id` or `shop://cart`), or `"target"` and `"action"` (every URL that reaches that
 ///   action, through any pattern or the convention route), and exactly one effect:
 ///   - `"redirectTo"`: a path template such as `/product/:id`, filled from the matched placeholders
-///     and routed again (a pattern rule may name a new pattern that no action declares, to keep old
-///     links working), or `{ "target": ..., "action": ... }`, which calls that action with the same
-///     parameters.
+///     and routed again, or `{ "target": ..., "action": ... }`, which calls that action with the same
+///     parameters. A pattern rule that redirects or degrades may name a new pattern that no action
+///     declares, to keep old links working or to add new ones.
 ///   - `"degradeTo"`: an `http`/`https` URL template whose `{name}` parts are filled (percent-encoded)
 ///     from the call's parameters (empty when the URL left a value out, such as an optional group's
 ///     placeholder); the `webFallback` action, which must be declared remote and
 ///     is required when any rule degrades, is called with that URL as its `url` parameter.
 ///   - `"disabled": true`, with an optional `"reason"` shown in the error.
-/// - Unknown keys are problems, so a typo never silently does nothing.
+/// - Unknown keys are problems, so a typo never silently does nothing, and so are two rules for
+///   one route or one action.
+/// - Every rule is followed to where its URLs end up, through the rules that apply on the way; a
+///   loop (named step by step, `Cart.show → Products.detail → Cart.show`), a chain of more than four
+///   rules, a path no route matches, a local-only destination, and a destination parameter that is
+///   required but that neither the matched route's placeholders nor the rule supply are problems.
 ///
 /// Every destination is still subject to the remote policy: a redirect or degradation can reach only
 /// actions declared `.remote`, and validation rejects a rule that points anywhere else.
@@ -106,7 +111,7 @@ public struct MediatorRouteConfiguration: Sendable, Equatable {
 
     /// The action degraded routes call with their web URL as the `url` parameter.
     public var webFallback: ActionReference?
-    /// The rules, in document order; a later rule for the same route replaces an earlier one.
+    /// The rules, in document order; at most one rule may apply to a route or an action.
     public var rules: [Rule]
 
     /// Creates a configuration from values.

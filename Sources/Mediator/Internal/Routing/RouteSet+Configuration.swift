@@ -13,8 +13,10 @@ extension RouteSet.Builder {
 
     private mutating func add(_ rule: MediatorRouteConfiguration.Rule, at path: String) {
         let ruleID = RuleID(index: rules.count)
-        // What the rule's match can capture, for its templates.
+        // What the rule's match can capture, for its templates; and what every URL it matches
+        // supplies, for the parameters its destination requires.
         var names: [String] = []
+        var supplied: Set<String> = []
         var scope: String?
         var pattern: RoutePattern?
         switch rule.match {
@@ -24,13 +26,18 @@ extension RouteSet.Builder {
                 pattern = parsed
                 names = parsed.captureNames
                 scope = parsed.scheme
+                supplied = Self.capturedByEveryVariant(of: parsed)
             } catch {
                 configurationProblems.append("\(path): pattern \(LogSafeText.quoted(text)) is invalid: \(error.message)")
                 return
             }
         case .action(let reference):
             guard let id = existingAction(reference, at: path) else { return }
-            names = actions[id.index].definition.parameters.map(\.name)
+            let action = actions[id.index]
+            names = action.definition.parameters.map(\.name)
+            // A URL reaching the action may carry any parameter it declares, and its patterns' values.
+            supplied = Set(action.definition.parameters.filter(\.acceptsURLValues).map(\.name))
+            for declared in action.patterns { supplied.formUnion(declared.captureNames) }
         }
 
         let effect: RouteSet.Rule.Effect
@@ -65,10 +72,10 @@ extension RouteSet.Builder {
                 )
                 return
             }
-            pendingRedirects.append((ruleID, template, template.scheme ?? scope))
             effect = .redirectToPath(scheme: template.scheme ?? scope, shape: template.variants[0])
         }
         rules.append(RouteSet.Rule(match: rule.match.description, effect: effect))
+        ruleEntries.append(RuleEntry(position: path, supplied: supplied))
 
         switch rule.match {
         case .action(let reference):
@@ -85,6 +92,13 @@ extension RouteSet.Builder {
             var attached = false
             for shape in pattern.variants {
                 for route in trie.routes(withShape: shape) {
+                    if let action = routes[route].action,
+                        Self.captureNames(of: routes[route].shape) != Self.captureNames(of: shape)
+                    {
+                        configurationProblems.append(
+                            "\(path): pattern \(LogSafeText.quoted(pattern.text)) matches \(LogSafeText.quoted(routes[route].pattern.text)) "
+                                + "of \(label(action)) but names its placeholders differently; use the route's names")
+                    }
                     if let earlier = claimedRoutes[route] {
                         configurationProblems.append("\(path) matches the same route as rules[\(earlier.index)]")
                     }
@@ -94,10 +108,12 @@ extension RouteSet.Builder {
                 }
             }
             if !attached {
-                if case .redirectToPath = effect {
-                    for route in insert(pattern, action: nil, rule: ruleID) { claimedRoutes[route] = ruleID }
-                } else {
+                // A new pattern that leads somewhere keeps old or new links working; disabling one
+                // that nothing declares would do nothing, so it is surely a mistake.
+                if case .disable = effect {
                     configurationProblems.append("\(path): no action declares the pattern \(LogSafeText.quoted(pattern.text))")
+                } else {
+                    for route in insert(pattern, action: nil, rule: ruleID) { claimedRoutes[route] = ruleID }
                 }
             }
         }
@@ -144,37 +160,115 @@ extension RouteSet.Builder {
         return nil
     }
 
-    /// Checks that every path redirect leads, within the hop limit, to a remote action.
-    mutating func checkRedirects() {
-        for pending in pendingRedirects {
-            var shape = pending.template.variants[0]
-            var scheme = pending.from
-            var hops = 0
-            let match = LogSafeText.inline(rules[pending.rule.index].match)
-            while true {
-                hops += 1
-                guard hops <= RouteSet.redirectLimit else {
-                    configurationProblems.append("rules[\(pending.rule.index)] redirects in a loop")
+    /// Follows every rule to where its URLs end up, through the rules that apply on the way, and
+    /// reports loops, chains over the redirect limit, dead ends, local-only destinations and
+    /// required parameters nothing supplies: what each URL would otherwise fail with at run time.
+    mutating func checkRuleChains() {
+        var reportedLoops: Set<[Int]> = []
+        for start in rules.indices {
+            let entry = ruleEntries[start]
+            var visited: [RuleID] = []
+            var current: RuleID? = RuleID(index: start)
+            var supplied = entry.supplied
+            while let rule = current {
+                if let repeated = visited.firstIndex(of: rule) {
+                    let loop = visited[repeated...].map(\.index)
+                    // One report per loop, from whichever rule leads into it.
+                    if reportedLoops.insert(loop.sorted()).inserted {
+                        let steps = (loop + [rule.index]).map { LogSafeText.inline(rules[$0].match) }
+                        configurationProblems.append("\(entry.position) redirects in a loop: " + steps.joined(separator: " → "))
+                    }
                     break
                 }
-                let probe = URLPath(first: nil, rest: shape.map(Self.probe))
-                let found = scheme.flatMap { scoped[Name($0)]?.match(probe) } ?? global.match(probe)
-                guard let found else {
+                visited.append(rule)
+                guard visited.count <= RouteSet.redirectLimit else {
                     configurationProblems.append(
-                        "rule for \(match) redirects to \(LogSafeText.quoted(pending.template.text)), which no route matches")
+                        "\(entry.position) leads through more than \(RouteSet.redirectLimit) rules ("
+                            + visited.map { LogSafeText.inline(rules[$0.index].match) }.joined(separator: " → ")
+                            + "); a URL may follow at most \(RouteSet.redirectLimit)")
                     break
                 }
-                let route = routes[found]
-                let ruleID = route.rule ?? route.action.flatMap { actionRules[$0] }
-                if let ruleID, case let .redirectToPath(nextScheme, nextShape) = rules[ruleID.index].effect {
-                    shape = nextShape
-                    scheme = nextScheme
+                let destination: ActionID?
+                switch rules[rule.index].effect {
+                case .disable:
+                    destination = nil
+                    current = nil
+                case .redirectToAction(let id):
+                    destination = id
+                    current = actionRules[id]
+                case .degrade:
+                    destination = webFallback
+                    supplied = ["url"]
+                    current = nil
+                case let .redirectToPath(scheme, shape):
+                    let probe = URLPath(first: nil, rest: shape.map(Self.probe))
+                    guard let found = scheme.flatMap({ scoped[Name($0)]?.match(probe) }) ?? global.match(probe) else {
+                        configurationProblems.append(
+                            "\(entry.position) (\(LogSafeText.inline(rules[start].match))) redirects to "
+                                + "\(LogSafeText.quoted(Self.template(shape))), which no route matches")
+                        current = nil
+                        continue
+                    }
+                    supplied.formUnion(Self.captureNames(of: routes[found].shape))
+                    destination = routes[found].action
+                    current = routes[found].rule ?? destination.flatMap { actionRules[$0] }
+                }
+                guard current == nil, let destination else { continue }
+                // The end of the chain: the action every URL the rule matches is handed to.
+                let definition = actions[destination.index].definition
+                let route =
+                    visited.count == 1
+                    ? ""
+                    : " (through " + visited.dropFirst().map { LogSafeText.inline(rules[$0.index].match) }.joined(separator: ", ")
+                        + ")"
+                let source = "\(entry.position) (\(LogSafeText.inline(rules[start].match)))"
+                if definition.exposure != .remote {
+                    configurationProblems.append("\(source) leads to \(label(destination))\(route), which is local-only")
                     continue
                 }
-                if ruleID == nil, let action = route.action, actions[action.index].definition.exposure != .remote {
-                    configurationProblems.append("rule for \(match) redirects to \(label(action)), which is local-only")
+                for parameter in definition.parameters
+                where parameter.isRequired && parameter.acceptsURLValues && !supplied.contains(parameter.name) {
+                    let what =
+                        if case .degrade = rules[visited.last?.index ?? start].effect {
+                            "degrades to the web fallback \(label(destination))\(route), which requires \"\(LogSafeText.inline(parameter.name))\"; a degraded URL supplies only \"url\""
+                        } else {
+                            "redirects to \(label(destination))\(route), which requires \"\(LogSafeText.inline(parameter.name))\"; neither the matched route nor the rule supplies it"
+                        }
+                    configurationProblems.append("\(source) \(what)")
                 }
-                break
+            }
+        }
+    }
+
+    /// The names every variant of a pattern captures (an optional group's placeholders only when
+    /// no variant leaves them out).
+    private static func capturedByEveryVariant(of pattern: RoutePattern) -> Set<String> {
+        var common: Set<String>?
+        for variant in pattern.variants {
+            let names = Set(captureNames(of: variant))
+            common = common.map { $0.intersection(names) } ?? names
+        }
+        return common ?? []
+    }
+
+    /// A path template's text: `/product/:id`.
+    private static func template(_ shape: [RoutePattern.Segment]) -> String {
+        "/"
+            + shape.map { segment in
+                switch segment {
+                case .literal(let text): text
+                case .placeholder(let name): ":" + name
+                case .wildcard(let name): name == "*" ? "*" : "*" + name
+                }
+            }.joined(separator: "/")
+    }
+
+    /// The placeholder and wildcard names of one shape, in order.
+    static func captureNames(of shape: [RoutePattern.Segment]) -> [String] {
+        shape.compactMap { segment in
+            switch segment {
+            case .literal: nil
+            case .placeholder(let name), .wildcard(let name): name
             }
         }
     }

@@ -126,7 +126,8 @@ extension RouteSet {
         var configurationProblems: [String] = []
         /// Which rule first claimed a route, so two rules for one route are reported.
         var claimedRoutes: [Int: RuleID] = [:]
-        var pendingRedirects: [(rule: RuleID, template: RoutePattern, from: String?)] = []
+        /// Beside each rule: where the document declares it and what every URL it matches supplies.
+        var ruleEntries: [RuleEntry] = []
 
         mutating func addActions(of targets: [any AnyTargetBox]) {
             for box in targets {
@@ -179,6 +180,14 @@ extension RouteSet {
             return added
         }
 
+        /// A rule as its chain check needs it.
+        struct RuleEntry {
+            /// `rules[i]`: the rule's place in the document.
+            let position: String
+            /// The parameter names every URL the rule matches supplies.
+            let supplied: Set<String>
+        }
+
         // MARK: Finishing
 
         mutating func finish() {
@@ -193,7 +202,7 @@ extension RouteSet {
             for trie in [global] + scoped.keys.sorted(by: { $0.text < $1.text }).compactMap({ scoped[$0] }) {
                 for group in trie.sharedShapes { reportConflicts(in: group) }
             }
-            checkRedirects()
+            checkRuleChains()
         }
 
         /// Reports each pair of routes with one shape and one priority: the later is rejected.
