@@ -1,4 +1,9 @@
 extension MediatorError {
+    /// `"; did you mean "x"?"` for the first suggestion of a URL refusal, or nothing.
+    private var didYouMean: String {
+        suggestions.first.map { "; did you mean \(LogSafeText.quoted($0))?" } ?? ""
+    }
+
     /// The description before the final pass over the whole line: every input it echoes goes through
     /// `LogSafeText`, quoted and capped.
     var message: String {
@@ -62,12 +67,14 @@ extension MediatorError {
                     + "set MediatorURLOptions.acceptsHTTPWebLinks to accept http ones too."
             }
             let list = registered.isEmpty ? "none is registered" : "registered: " + Self.list(registered)
-            return "The URL scheme \(q(scheme)) is not an app scheme (\(list)); register it with mediator.registerScheme(_:)."
+            return "The URL scheme \(q(scheme)) is not an app scheme (\(list))\(didYouMean); "
+                + "register it with mediator.registerScheme(_:)."
         case let .unknownURLHost(host, registered):
             let list = registered.isEmpty ? "none is registered" : "registered: " + Self.list(registered)
-            return "The web host \(q(host)) is not registered (\(list)); register it with mediator.registerWebHost(_:)."
-        case let .noRouteMatched(url, path):
-            return "No route matches the path \(q(path)) of \(q(url)); "
+            return
+                "The web host \(q(host)) is not registered (\(list))\(didYouMean); register it with mediator.registerWebHost(_:)."
+        case let .noRouteMatched(url, path, _):
+            return "No route matches the path \(q(path)) of \(q(url))\(didYouMean); "
                 + "declare a urlPattern on a remote action or set an unmatched-URL handler."
         case let .routeDisabled(url, route, reason):
             return "The route \(Text.inline(route)) reached by \(q(url)) is disabled by the route configuration"

@@ -105,7 +105,7 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
         case urlTooLong(length: Int, limit: Int)
         case unknownURLScheme(scheme: String, registered: [String])
         case unknownURLHost(host: String, registered: [String])
-        case noRouteMatched(url: String, path: String)
+        case noRouteMatched(url: String, path: String, suggestions: [String])
         case routeDisabled(url: String, route: String, reason: String?)
         case routeRedirectLimitExceeded(url: String, limit: Int)
         case invalidRoutes(problems: [String])
@@ -219,17 +219,24 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
     /// The URL the error is about, for URL failures.
     public var url: String? {
         switch detail {
-        case .malformedURL(let url, _), .noRouteMatched(let url, _), .routeDisabled(let url, _, _),
+        case .malformedURL(let url, _), .noRouteMatched(let url, _, _), .routeDisabled(let url, _, _),
             .routeRedirectLimitExceeded(let url, _):
             url
         default: nil
         }
     }
 
-    /// The closest registered names to what was asked for, for ``Code/targetNotFound``.
+    /// What was probably meant, closest first: registered target names for ``Code/targetNotFound``;
+    /// the closest URL that would open for ``Code/noRouteMatched``; the closest registered scheme or
+    /// host for ``Code/unknownURLScheme`` and ``Code/unknownURLHost``. Empty when nothing is close.
     public var suggestions: [String] {
-        if case .targetNotFound(_, let suggestions) = detail { return suggestions }
-        return []
+        switch detail {
+        case .targetNotFound(_, let suggestions), .noRouteMatched(_, _, let suggestions): suggestions
+        // Few are registered, so the closest is found when asked for, not when the URL fails.
+        case let .unknownURLScheme(scheme, registered): SuggestionIndex.closest(to: scheme, among: registered, limit: 1)
+        case let .unknownURLHost(host, registered): SuggestionIndex.closest(to: host, among: registered, limit: 1)
+        default: []
+        }
     }
 
     /// What exists instead: a target's actions, the registered schemes or hosts.
@@ -346,7 +353,9 @@ extension MediatorError {
     static func unknownURLHost(host: String, registered: [String]) -> Self {
         Self(.unknownURLHost(host: host, registered: registered))
     }
-    static func noRouteMatched(url: String, path: String) -> Self { Self(.noRouteMatched(url: url, path: path)) }
+    static func noRouteMatched(url: String, path: String, suggestions: [String] = []) -> Self {
+        Self(.noRouteMatched(url: url, path: path, suggestions: suggestions))
+    }
     static func routeDisabled(url: String, route: String, reason: String?) -> Self {
         Self(.routeDisabled(url: url, route: route, reason: reason))
     }

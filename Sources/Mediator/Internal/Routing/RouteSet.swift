@@ -66,6 +66,9 @@ final class RouteSet: Sendable {
     let problems: [String]
     /// Problems in the route configuration, checked against the current registry.
     let configurationProblems: [String]
+    /// The names "did you mean" offers, built on the first unmatched URL (`RouteSuggestions.swift`);
+    /// the lock is a leaf, held only to read or store the value.
+    let suggestionCache = Locked<SuggestionVocabulary?>(nil)
 
     /// How many configuration redirects one URL may follow.
     static let redirectLimit = 4

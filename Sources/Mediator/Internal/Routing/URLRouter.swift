@@ -105,9 +105,15 @@ final class URLRouter: Sendable {
             action = id
             rule = routes.actionRules[id]
         case nil:
-            guard runsUnmatchedHandler, let handler = unmatchedHandler else {
-                throw MediatorError.noRouteMatched(url: url, path: path.text)
+            // canOpen (no handler runs) is a question, not a failure: it gets no suggestion.
+            func unmatched() -> MediatorError {
+                let suggestion =
+                    runsUnmatchedHandler
+                    ? self.suggestion(for: path, scheme: parsed.scheme, host: parsed.host.map(ASCII.lowercased), entry: entry)
+                    : nil
+                return MediatorError.noRouteMatched(url: url, path: path.text, suggestions: suggestion.map { [$0] } ?? [])
             }
+            guard runsUnmatchedHandler, let handler = unmatchedHandler else { throw unmatched() }
             let request = MediatorURLRequest(
                 url: url, scheme: parsed.scheme, host: entry.isApp ? nil : ASCII.lowercased(parsed.host ?? ""),
                 pathSegments: path.segments(from: 0), queryParameters: MediatorParameters(values.materialized()),
@@ -115,7 +121,7 @@ final class URLRouter: Sendable {
             switch try handler(request) {
             case .value(let value): return .value(value)
             case let .redirect(target, action, parameters): return .named(target: target, action: action, parameters: parameters)
-            case .notHandled: throw MediatorError.noRouteMatched(url: url, path: path.text)
+            case .notHandled: throw unmatched()
             }
         }
 
@@ -158,6 +164,8 @@ final class URLRouter: Sendable {
     /// path, and what that path reaches.
     struct Entry {
         let isApp: Bool
+        /// Whether global routes apply: always for web links, for an app scheme if it falls back.
+        let fallsBack: Bool
         let path: URLPath
         let reach: Reach?
     }
@@ -190,12 +198,12 @@ final class URLRouter: Sendable {
         }
         let path = parsed.path(hostIsSegment: isApp)
         if let found = match(path, scheme: isApp ? parsed.scheme : nil, fallsBack: fallsBack) {
-            return Entry(isApp: isApp, path: path, reach: .route(found))
+            return Entry(isApp: isApp, fallsBack: fallsBack, path: path, reach: .route(found))
         }
         if isApp, path.count == 2, let id = routes.action(target: path[0], action: path[1]) {
-            return Entry(isApp: isApp, path: path, reach: .convention(id))
+            return Entry(isApp: isApp, fallsBack: fallsBack, path: path, reach: .convention(id))
         }
-        return Entry(isApp: isApp, path: path, reach: nil)
+        return Entry(isApp: isApp, fallsBack: fallsBack, path: path, reach: nil)
     }
 
     /// The action a URL reaches before route configuration, if any; used to check generated URLs.

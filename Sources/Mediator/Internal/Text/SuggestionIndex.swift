@@ -79,6 +79,30 @@ final class SuggestionIndex: Sendable {
         return scored.prefix(limit).map(\.name)
     }
 
+    /// The names of a short list (registered schemes, hosts, one target's actions) within a small
+    /// edit distance of `name`, closest first: compared one by one, at most ``maximumCandidates`` of them.
+    static func closest(to name: String, among names: [String], limit: Int = 3) -> [String] {
+        guard name.utf8.count <= maximumLength * 4 else { return [] }
+        let needle = folded(name)
+        guard !needle.isEmpty, needle.count <= maximumLength else { return [] }
+        let threshold = max(2, needle.count / 3)
+        var scored: [(distance: Int, name: String)] = []
+        for candidate in names.prefix(maximumCandidates) {
+            if let distance = distance(needle, folded(candidate), within: threshold) { scored.append((distance, candidate)) }
+        }
+        scored.sort { ($0.distance, $0.name) < ($1.distance, $1.name) }
+        return scored.prefix(limit).map(\.name)
+    }
+
+    /// How many edits turn `a` into `b`, case and normalization counting, up to ``maximumLength``:
+    /// ranks suggestions that are equally close once folded (`Products` before `products` for `Prodcts`).
+    static func exactDistance(_ a: String, _ b: String) -> Int {
+        let limit = maximumLength
+        let left = a.unicodeScalars.prefix(limit).map(\.value)
+        let right = b.unicodeScalars.prefix(limit).map(\.value)
+        return distance(left, right, within: limit) ?? limit
+    }
+
     /// The first position whose hash is not below `hash`.
     private func lowerBound(_ hash: UInt64) -> Int {
         var low = 0
