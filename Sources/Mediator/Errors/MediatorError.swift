@@ -65,11 +65,15 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
         public static let malformedURL = Code("malformedURL")
         /// A URL is longer than ``MediatorURLOptions/maximumLength`` allows.
         public static let urlTooLong = Code("urlTooLong")
-        /// A URL's scheme is neither a registered app scheme nor a web scheme with a registered host.
+        /// A URL's scheme is neither a registered app scheme nor a web scheme with a registered host
+        /// (`http` counts only with ``MediatorURLOptions/acceptsHTTPWebLinks``); ``MediatorError/suggestions``
+        /// names the closest registered scheme.
         public static let unknownURLScheme = Code("unknownURLScheme")
-        /// A web URL's host is not registered with ``Mediator/registerWebHost(_:)``.
+        /// A web URL's host is not registered with ``Mediator/registerWebHost(_:)``;
+        /// ``MediatorError/suggestions`` names the closest registered host.
         public static let unknownURLHost = Code("unknownURLHost")
-        /// No URL pattern and no convention route matches the URL's path, and no unmatched-URL handler answered it.
+        /// No URL pattern and no convention route matches the URL's path, and no unmatched-URL handler
+        /// answered it; ``MediatorError/suggestions`` holds the closest URL that would open, if one is close.
         public static let noRouteMatched = Code("noRouteMatched")
         /// The route configuration disables the route the URL reached.
         public static let routeDisabled = Code("routeDisabled")
