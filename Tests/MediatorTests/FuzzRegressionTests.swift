@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import MediatorTesting
 import Testing
 
 /// Remembers the parameters of the last call, as the fuzz target reads them from the router.
@@ -59,5 +60,80 @@ struct FuzzRegressionTests {
         #expect(mediator.canOpen("shop://search"))
         #expect(try mediator.open("shop://search", as: String.self) == "web https://m.shop.example.com/search?q=")
         #expect(try mediator.open("shop://search/tea", as: String.self) == "web https://m.shop.example.com/search?q=tea")
+    }
+}
+
+/// The fuzzer's typed target, reduced to the wildcard and optional-placeholder actions whose
+/// generated URLs used to open to other values.
+private enum WildcardTrip {
+    struct Files: MediatorInput, Equatable {
+        var kind: String
+        var path: [String]
+        static let schema = MediatorSchema(Files.init, .required("kind", \.kind), .required("path", \.path))
+    }
+    struct Document: MediatorInput, Equatable {
+        var path: String
+        static let schema = MediatorSchema(Document.init, .required("path", \.path))
+    }
+    struct Item: MediatorInput, Equatable {
+        var id: Int
+        var name: String?
+        static let schema = MediatorSchema(Item.init, .required("id", \.id), .optional("name", \.name))
+    }
+    static let files = ActionContract<Files, Files>("files", on: "Typed")
+    static let document = ActionContract<Document, Document>("doc", on: "Typed")
+    static let item = ActionContract<Item, Item>("item", on: "Typed")
+
+    static func mediator() throws -> Mediator {
+        let mediator = Mediator()
+        try mediator.register(
+            targetNamed: "Typed",
+            actions: [
+                MediatorAction<Void>(files, exposure: .remote, urlPatterns: ["/files/:kind/*path"]) { _, input in input },
+                MediatorAction<Void>(document, exposure: .remote, urlPatterns: ["/doc/*path"]) { _, input in input },
+                MediatorAction<Void>(item, exposure: .remote, urlPatterns: ["/item/:id(/:name)"]) { _, input in input },
+            ])
+        mediator.registerScheme("shop")
+        return mediator
+    }
+}
+
+extension FuzzRegressionTests {
+    @Test(
+        "crash-b0f32f9a: a list captured by a wildcard comes back with the same elements, a slash inside one kept inside it",
+        arguments: [["a/b"], ["a", "b"], ["a/", "/b", "c"], ["."], []])
+    func wildcardListsRoundTrip(path: [String]) throws {
+        let mediator = try WildcardTrip.mediator()
+        let input = WildcardTrip.Files(kind: "1", path: path)
+        let url = try mediator.url(for: WildcardTrip.files, with: input)
+        #expect(try mediator.open(url, as: WildcardTrip.Files.self) == input, "\(url)")
+    }
+
+    @Test("a list with an empty element has no path form, and says so")
+    func wildcardListWithEmptyElementIsRefused() throws {
+        let mediator = try WildcardTrip.mediator()
+        let error = expectMediatorError(.urlGenerationFailed) {
+            try mediator.url(for: WildcardTrip.files, with: .init(kind: "1", path: ["a", ""]))
+        }
+        #expect(error?.description.contains("empty segment") == true)
+    }
+
+    @Test(
+        "crash-a9e4e8f8: text captured by a wildcard comes back whole, with doubled, leading and trailing slashes",
+        arguments: ["a//b", "a/", "/a", "/", "//", "a/b/c", "", "a%2Fb"])
+    func wildcardTextRoundTrips(path: String) throws {
+        let mediator = try WildcardTrip.mediator()
+        let input = WildcardTrip.Document(path: path)
+        let url = try mediator.url(for: WildcardTrip.document, with: input)
+        #expect(try mediator.open(url, as: WildcardTrip.Document.self) == input, "\(url)")
+    }
+
+    @Test("an empty optional placeholder value travels in the query instead of failing generation")
+    func emptyOptionalPlaceholderTravelsInTheQuery() throws {
+        let mediator = try WildcardTrip.mediator()
+        let input = WildcardTrip.Item(id: 5, name: "")
+        let url = try mediator.url(for: WildcardTrip.item, with: input)
+        #expect(url == "shop://item/5?name=")
+        #expect(try mediator.open(url, as: WildcardTrip.Item.self) == input)
     }
 }

@@ -48,6 +48,8 @@ enum URLGeneration {
             throw MediatorError.remoteCallNotAllowed(target: definition.target, action: definition.name)
         }
         var values: [String: [String]] = [:]
+        /// Keys whose value is a list: a wildcard takes its elements as segments, however many.
+        var lists: Set<String> = []
         for (key, value) in parameters {
             if definition.nativeOnly.contains(key) {
                 throw failure("parameter \(LogSafeText.quoted(key)) is native-only, so a URL cannot carry it")
@@ -56,6 +58,7 @@ enum URLGeneration {
                 throw failure("parameter \(LogSafeText.quoted(key)) (\(type(of: value))) has no URL string form")
             }
             values[key] = forms
+            if value is [any Sendable] { lists.insert(key) }
         }
 
         // The path: the first pattern's longest shape whose captures are all supplied, else the convention route.
@@ -67,7 +70,8 @@ enum URLGeneration {
                     shape.allSatisfy { segment in
                         switch segment {
                         case .literal: true
-                        case .placeholder(let name): values[name]?.count == 1
+                        // An empty value cannot be a path segment; a shorter shape carries it in the query.
+                        case .placeholder(let name): values[name]?.count == 1 && values[name]?.first?.isEmpty == false
                         case .wildcard: true
                         }
                     }
@@ -87,13 +91,16 @@ enum URLGeneration {
                     guard !value.isEmpty else { throw failure("placeholder \":\(name)\" cannot be empty in a path") }
                     segments.append(encodeSegment(value))
                 case .wildcard(let name):
-                    // Several values are the segments themselves; one value is a path split at `/`.
                     let given = values.removeValue(forKey: name) ?? []
-                    let parts =
-                        given.count == 1
-                        ? given[0].split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-                        : given.filter { !$0.isEmpty }
-                    segments += parts.map(encodeSegment)
+                    if lists.contains(name) {
+                        // A list's elements are the segments themselves; a `/` inside one stays inside it.
+                        if given.contains(where: \.isEmpty) {
+                            throw failure("wildcard \"\(name)\" cannot carry an empty segment")
+                        }
+                        segments += given.map(encodeSegment)
+                    } else {
+                        segments += wildcardSegments(given.first ?? "").map(encodeSegment)
+                    }
                 }
             }
             if let scoped = pattern.scheme {
@@ -140,6 +147,26 @@ enum URLGeneration {
             }
         }
         return text
+    }
+
+    /// A wildcard's text as segments that open back to the same text: split at each `/` between two
+    /// non-empty parts, other slashes kept inside a segment (`a//b` → `a/`, `b`; `a/` → `a/`), since
+    /// a URL's empty segments are dropped.
+    static func wildcardSegments(_ text: String) -> [String] {
+        var segments: [String] = []
+        var current = ""
+        for (index, part) in text.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
+            if index == 0 {
+                current = String(part)
+            } else if !current.isEmpty, !part.isEmpty {
+                segments.append(current)
+                current = String(part)
+            } else {
+                current += "/" + part
+            }
+        }
+        if !current.isEmpty { segments.append(current) }
+        return segments
     }
 
     /// Encodes one path segment; `.` and `..` are escaped so they are not read as dot segments.
