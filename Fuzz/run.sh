@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target (Fuzz/MediatorFuzz.swift + the Mediator sources, with AddressSanitizer)
+# Builds the libFuzzer target (Fuzz/*.swift + the Mediator sources, with AddressSanitizer)
 # and runs it for a bounded number of inputs, starting from the committed seed corpus.
 #
 #   Fuzz/run.sh                    # 100,000 runs, random seed (printed as "Seed:")
 #   Fuzz/run.sh 2000000            # more
 #   FUZZ_SEED=1 Fuzz/run.sh 1000   # a fixed seed, as CI uses, so a CI failure replays exactly
+#   MEDIATOR_FUZZ_STATS=1 Fuzz/run.sh 1000   # also print which steps and error codes the inputs reached
 #
 # A crash or broken invariant exits non-zero and leaves the input in Fuzz/artifacts/ (gitignored);
 # turn each one into a regression test in Tests/MediatorTests/FuzzRegressionTests.swift.
@@ -17,6 +18,7 @@ out=.build-fuzz
 mkdir -p "$out/corpus" Fuzz/artifacts
 
 sources=$(find Sources/Mediator -name '*.swift' | sort)
+harness=$(find Fuzz -maxdepth 1 -name '*.swift' | sort)
 # The package's settings (Package.swift's sharedSettings), so the fuzzed code compiles as shipped.
 swiftc -swift-version 6 \
     -enable-upcoming-feature ExistentialAny \
@@ -24,7 +26,7 @@ swiftc -swift-version 6 \
     -enable-upcoming-feature MemberImportVisibility \
     -package-name Mediator -module-name MediatorFuzz -parse-as-library \
     -sanitize=fuzzer,address -O -g \
-    $sources Fuzz/MediatorFuzz.swift \
+    $sources $harness \
     -o "$out/mediator-fuzz"
 
 # Swift's own crash backtracer would race AddressSanitizer and libFuzzer for the crash report; leave it to them.
