@@ -88,8 +88,9 @@ struct FuzzCase {
     func probe(_ router: URLRouter) -> Probe {
         do {
             switch try router.resolve(url, caller: [:], runsUnmatchedHandler: false) {
-            case let .action(id, values):
-                let payload = Payload.values(ParameterLookup(url: URLInput(values)))
+            case let .action(id, input):
+                let values = input.values
+                let payload = Payload.values(ParameterLookup(url: input))
                 if let violation = RemotePolicy.violation(of: router.routes[id].definition, by: payload, source: .remote) {
                     checkDescription(of: violation, step: "remote policy of the resolved URL")
                     return .refused(violation)
