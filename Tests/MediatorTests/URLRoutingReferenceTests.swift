@@ -631,6 +631,9 @@ struct URLRoutingReferenceTests {
         let mediator = try echoMediator([("show", ["/item/:id(/:slug)", "/other/:id"])])
         #expect(try mediator.url(for: "show", on: "T", with: ["id": 1]) == "app://item/1")
         #expect(try mediator.url(for: "show", on: "T", with: ["id": 1, "slug": "blue"]) == "app://item/1/blue")
+        let emptySlug = try mediator.url(for: "show", on: "T", with: ["id": 1, "slug": ""])
+        #expect(emptySlug == "app://item/1?slug=")
+        #expect(try echo(mediator, emptySlug) == "T.show [id: 1, slug: ]")
     }
 
     @Test("an action without patterns gets the convention route")
@@ -657,6 +660,17 @@ struct URLRoutingReferenceTests {
         let apart = try mediator.url(for: ReferenceShop.segments, with: ReferenceSegments(path: ["a/b", "c"]))
         #expect(apart == "app://files/a%2Fb/c")
         #expect(try mediator.open(apart, as: [String].self) == ["a/b", "c"])
+        expectMediatorError(.urlGenerationFailed) {
+            try mediator.url(for: ReferenceShop.segments, with: ReferenceSegments(path: ["a", ""]))
+        }
+        #expect(try mediator.url(for: ReferenceShop.segments, with: ReferenceSegments(path: [])) == "app://files")
+
+        // A String is split only where the URL can carry the slash as a separator.
+        for (text, url) in [("a//b", "app://joined/a%2F/b"), ("a/", "app://joined/a%2F"), ("docs/guide", "app://joined/docs/guide")] {
+            let generated = try mediator.url(for: ReferenceShop.joined, with: ReferenceJoinedPath(path: text))
+            #expect(generated == url)
+            #expect(try mediator.open(generated, as: String.self) == text)
+        }
     }
 
     @Test("the scheme is the one asked for, else the pattern's own, else the first app scheme, else https on the first web host")
