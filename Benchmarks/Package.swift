@@ -31,7 +31,10 @@ let package = Package(
         // One call shape in a plain loop, for `valgrind --tool=callgrind` instruction counts.
         .executableTarget(
             name: "MediatorProfile",
-            dependencies: [.product(name: "Mediator", package: "Mediator")],
+            dependencies: [
+                .product(name: "Mediator", package: "Mediator"),
+                .product(name: "RoutingKit", package: "routing-kit"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

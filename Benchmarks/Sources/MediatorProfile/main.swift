@@ -2,10 +2,14 @@
 //   valgrind --tool=callgrind .build/release/MediatorProfile call0 20000
 //   valgrind --tool=callgrind .build/release/MediatorProfile call0 0
 // Per call: (total of the first run - total of the second) / 20000. Scenarios: closure0 closure2
-// dict0 dict2 call0 call2 perform0 perform2 open notFound register insert routes. Setup runs in
-// both runs, so the difference is the loop alone. `routes` builds 10,000 routes once per count:
-// run it with 1 and 0, and divide the difference by 10,000 for a route.
+// dict0 dict2 call0 call2 perform0 perform2 open routingKitOpen found notFound register insert.
+// Setup runs in both runs, so the difference is the loop alone.
+// Once per count (run with 1 and 0): `routes` (10,000 targets with a pattern each, then the first
+// open), `routesUnrouted` (the same targets without patterns, then the first open) and
+// `routingKitRegister` (10,000 routes into a TrieRouter): divide the difference by 10,000 for a
+// route; `firstMiss` (the first missing name after 10,000 registrations builds the suggestion index).
 import Mediator
+import RoutingKit
 
 struct Work: Sendable {
     let base: Int
@@ -42,14 +46,25 @@ struct Catalog: MediatorTarget {
 
 @inline(never) func opaque<T>(_ value: T) -> T { value }
 
-/// `count` targets `T<i>`, each with one remote action taking a `ShowInput` at `/c<i>/:id` (as the
-/// URL benchmarks declare them).
-func routedTargets(_ count: Int) -> [(name: String, actions: [MediatorAction<Void>])] {
+/// `count` targets `T<i>`, each with one remote action taking a `ShowInput` at `/c<i>/:id` (or with
+/// no pattern), as the URL benchmarks declare them.
+func routedTargets(_ count: Int, withPatterns: Bool = true) -> [(name: String, actions: [MediatorAction<Void>])] {
     (0..<count).map { index in
         let contract = ActionContract<ShowInput, Int>("show", on: "T\(index)")
-        let action = MediatorAction<Void>(contract, exposure: .remote, urlPatterns: ["/c\(index)/:id"]) { _, input in input.id }
+        let patterns = withPatterns ? ["/c\(index)/:id"] : []
+        let action = MediatorAction<Void>(contract, exposure: .remote, urlPatterns: patterns) { _, input in input.id }
         return ("T\(index)", [action])
     }
+}
+
+/// A mediator with 10,000 targets `Module<i>` registered by name, each with one action `ping`, and
+/// one successful call made (as the failure-path benchmarks set it up).
+func largeRegistryMediator() -> Mediator {
+    let large = Mediator()
+    let actions: [MediatorAction<Void>] = [MediatorAction("ping") { _, _ in 1 }]
+    for index in 0..<10_000 { try? large.register(targetNamed: "Module\(index)", actions: actions) }
+    _ = try? large.perform("ping", on: "Module4242", as: Int.self)
+    return large
 }
 
 /// A mediator under `shop://` with the targets registered by name.
@@ -118,38 +133,63 @@ case "open":
     let url = opaque("shop://c50/42?ref=push")
     _ = try? routed.open(url, as: Int.self)
     for _ in 0..<count { sum &+= (try? routed.open(url, as: Int.self)) ?? 0 }
+case "routingKitOpen":
+    // RoutingKit's TrieRouter with the same 100 routes, given the same string as a server would split it.
+    let router = TrieRouter(Int.self)
+    for index in 0..<100 { router.register(index, at: [.constant("c\(index)"), .parameter("id")]) }
+    let url = opaque("shop://c50/42?ref=push")
+    for _ in 0..<count {
+        let withoutQuery = url.split(separator: "?", maxSplits: 1)[0]
+        let path = withoutQuery.dropFirst("shop://".count).split(separator: "/").map(String.init)
+        var parameters = Parameters()
+        sum &+= router.route(path: path, parameters: &parameters) ?? 0
+        sum &+= Int(parameters.get("id") ?? "") ?? 0
+    }
+case "found":
+    // A successful call by names among 10,000 targets: the baseline of the failure paths.
+    let large = largeRegistryMediator()
+    let target = opaque("Module4242"), ping = opaque("ping")
+    for _ in 0..<count { sum &+= (try? large.perform(ping, on: target, as: Int.self)) ?? 0 }
 case "notFound":
-    // A missing target one edit from a registered name, among 10,000 targets registered by name.
-    let large = Mediator()
-    let actions: [MediatorAction<Void>] = [MediatorAction("ping") { _, _ in 1 }]
-    for index in 0..<10_000 { try? large.register(targetNamed: "Module\(index)", actions: actions) }
-    _ = try? large.perform("ping", on: "Module4242", as: Int.self)
+    // A missing target one edit from a registered name, among 10,000 targets, once the suggestion
+    // index exists (it is built by the first miss after the registry changes; see `firstMiss`).
+    let large = largeRegistryMediator()
     let missing = opaque("Module4242x"), ping = opaque("ping")
+    _ = try? large.perform(ping, on: missing, as: Int.self)
     for _ in 0..<count {
         do { sum &+= try large.perform(ping, on: missing, as: Int.self) } catch { sum &+= 2 }
     }
-case "register":
-    // Registration by name into a fresh mediator (what the registration benchmark measures).
-    let names = (0..<count).map { "Target\($0)" }
-    let fresh = Mediator()
-    for name in names { try? fresh.register(targetNamed: name, actions: []) }
-    sum &+= fresh.registeredTargetNames.count
-case "insert":
-    // The baseline: one dictionary insert per name.
-    let names = (0..<count).map { "Target\($0)" }
-    var inserted: [String: @Sendable () -> Int] = [:]
-    for name in names { inserted[name] = closure }
-    sum &+= inserted.count
-case "routes":
-    // Route building: 10,000 targets with one pattern each, then the first open (which builds the
-    // routes), `count` times; run with 1 and 0. The declarations are made in both runs, and the
-    // mediators are kept, so their teardown is not counted (as in the benchmark).
-    let targets = routedTargets(10_000)
+case "firstMiss":
+    // The first missing name after 10,000 registrations (it builds the suggestion index); run with
+    // 1 and 0: the mediator is set up in both runs, the miss made only in the first.
+    let large = largeRegistryMediator()
+    for _ in 0..<min(count, 1) {
+        do { sum &+= try large.perform(opaque("ping"), on: opaque("Module4242x"), as: Int.self) } catch { sum &+= 2 }
+    }
+case "routes", "routesUnrouted":
+    // Route building: 10,000 targets with one pattern each (or none), then the first open (which
+    // builds the routes), `count` times; run with 1 and 0. The declarations are made in both runs,
+    // and the mediators are kept, so their teardown is not counted (as in the benchmark). The
+    // difference between the two scenarios is what the routes themselves cost; the rest is the
+    // per-target preparation that registration defers to first use.
+    let routed = scenario == "routes"
+    let targets = routedTargets(10_000, withPatterns: routed)
+    let url = routed ? "shop://c5000/42?ref=push" : "shop://T5000/show?id=42&ref=push"
     var kept: [Mediator] = []
     for _ in 0..<count {
-        let routed = routedMediator(targets)
-        sum &+= (try? routed.open(opaque("shop://c5000/42?ref=push"), as: Int.self)) ?? 0
-        kept.append(routed)
+        let mediator = routedMediator(targets)
+        sum &+= (try? mediator.open(opaque(url), as: Int.self)) ?? 0
+        kept.append(mediator)
+    }
+    sum &+= kept.count
+case "routingKitRegister":
+    // RoutingKit registering the same 10,000 patterns, `count` times; the routers are kept.
+    let paths = (0..<10_000).map { index -> [PathComponent] in [.constant("c\(index)"), .parameter("id")] }
+    var kept: [TrieRouter<Int>] = []
+    for _ in 0..<count {
+        let router = TrieRouter(Int.self)
+        for (index, path) in paths.enumerated() { router.register(index, at: path) }
+        kept.append(router)
     }
     sum &+= kept.count
 default:

@@ -28,23 +28,31 @@ final class SuggestionIndex: Sendable {
     /// The most candidates checked per miss, so registries of near-identical names stay cheap.
     static let maximumCandidates = 256
 
+    /// The low bits of an entry that hold the index of the name it came from; the high bits hold the
+    /// variant's hash. Packing both in one integer makes building the index one sort of plain
+    /// integers (a shorter hash only adds candidates, which the edit distance then rejects).
+    private static let ownerBits: UInt64 = 24
+    private static let ownerMask: UInt64 = (1 << ownerBits) - 1
+
     private let names: [String]
-    /// Variant hashes, sorted, and beside each the name it came from.
-    private let hashes: [UInt64]
-    private let owners: [Int32]
+    /// Variant entries (hash in the high bits, name index in the low bits), sorted.
+    private let entries: [UInt64]
 
     init(names: some Sequence<String>) {
         var names = Array(names)
         names.removeAll { $0.unicodeScalars.count > Self.maximumLength }
+        if names.count > Int(Self.ownerMask) { names.removeLast(names.count - Int(Self.ownerMask)) }
         let depth = names.count <= Self.twoDeletionLimit ? 2 : 1
-        var entries: [(hash: UInt64, owner: Int32)] = []
+        var entries: [UInt64] = []
+        entries.reserveCapacity(names.count * (depth == 1 ? 12 : 40))
         for (index, name) in names.enumerated() {
-            for hash in Self.variants(of: Self.folded(name), depth: depth) { entries.append((hash, Int32(index))) }
+            for hash in Self.variants(of: Self.folded(name), depth: depth) {
+                entries.append(hash & ~Self.ownerMask | UInt64(index))
+            }
         }
-        entries.sort { $0.hash < $1.hash }
+        entries.sort()
         self.names = names
-        self.hashes = entries.map(\.hash)
-        self.owners = entries.map(\.owner)
+        self.entries = entries
     }
 
     /// The registered names within a small edit distance of `name`, closest first, at most `limit`.
@@ -61,10 +69,11 @@ final class SuggestionIndex: Sendable {
         var scored: [(distance: Int, name: String)] = []
         for tier in 1...2 {
             if tier == 2, needle.count > Self.twoDeletionLength || scored.contains(where: { $0.distance <= 1 }) { break }
-            for hash in tier == 1 ? Self.variants(of: needle, depth: 1) : Self.variants(of: needle, depth: 2, onlyDepth: 2) {
+            for variant in tier == 1 ? Self.variants(of: needle, depth: 1) : Self.variants(of: needle, depth: 2, onlyDepth: 2) {
+                let hash = variant & ~Self.ownerMask
                 var position = lowerBound(hash)
-                while position < self.hashes.count, self.hashes[position] == hash, seen.count < Self.maximumCandidates {
-                    let owner = owners[position]
+                while position < entries.count, entries[position] & ~Self.ownerMask == hash, seen.count < Self.maximumCandidates {
+                    let owner = Int32(truncatingIfNeeded: entries[position] & Self.ownerMask)
                     if seen.insert(owner).inserted {
                         let candidate = names[Int(owner)]
                         if let distance = Self.distance(needle, Self.folded(candidate), within: threshold) {
@@ -103,13 +112,13 @@ final class SuggestionIndex: Sendable {
         return distance(left, right, within: limit) ?? limit
     }
 
-    /// The first position whose hash is not below `hash`.
+    /// The first entry not below `hash` (a hash with its owner bits clear).
     private func lowerBound(_ hash: UInt64) -> Int {
         var low = 0
-        var high = hashes.count
+        var high = entries.count
         while low < high {
             let middle = (low + high) / 2
-            if hashes[middle] < hash { low = middle + 1 } else { high = middle }
+            if entries[middle] < hash { low = middle + 1 } else { high = middle }
         }
         return low
     }
