@@ -173,7 +173,7 @@ extension Mediator {
     func callThroughPipeline<Input, Output>(
         _ contract: ActionContract<Input, Output>, _ input: Input, source: MediatorCallSource
     ) throws -> Output {
-        let value = try callSync(contract.target, contract.action, TypedInput(input), contract.key, source, onMainActor: false)
+        let value = try callSync(contract.target, contract.action, TypedInput(input), contract.key, source, isolation: nil)
         return try result(value, as: Output.self, of: contract)
     }
 
@@ -184,7 +184,7 @@ extension Mediator {
     func callThroughPipeline<Input, Output>(
         _ contract: MainActorActionContract<Input, Output>, _ input: Input, source: MediatorCallSource
     ) throws -> Output {
-        let value = try callSync(contract.target, contract.action, TypedInput(input), contract.key, source, onMainActor: true)
+        let value = try callSync(contract.target, contract.action, TypedInput(input), contract.key, source, isolation: MainActor.shared)
         return try result(value, as: Output.self, of: contract)
     }
 
@@ -202,10 +202,10 @@ extension Mediator {
     @usableFromInline
     func callSync(
         _ target: String, _ action: String, _ input: TypedInput, _ contract: ContractKey, _ source: MediatorCallSource,
-        onMainActor: Bool
+        isolation: (any Actor)?
     ) throws -> any Sendable {
         let state = CallState(target: target, action: action, source: source, payload: .input(input))
-        return try runSync(state, lookup(ActionKey(target: target, action: action), contract: contract), onMainActor: onMainActor)
+        return try runSync(state, lookup(ActionKey(target: target, action: action), contract: contract), isolation: isolation)
     }
 
     /// A typed call through the pipeline, with `await`.

@@ -35,11 +35,11 @@ extension Mediator {
             cache.enter()
             defer { cache.exit() }
             return try binding._withUnsafeGuaranteedRef { binding in
-                try invokeSync(binding, source: source, payload, onMainActor: isolation === MainActor.shared)
+                try invokeSync(binding, source: source, payload, isolation: isolation)
             }
         }
         let state = CallState(target: target, action: action, source: source, payload: payload, keepsInstance: cachingTarget)
-        return try runSync(state, lookup(key, keepingInstance: cachingTarget), onMainActor: isolation === MainActor.shared)
+        return try runSync(state, lookup(key, keepingInstance: cachingTarget), isolation: isolation)
     }
 
     /// Performs an action by name and returns its result as `type`.

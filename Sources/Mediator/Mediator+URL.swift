@@ -136,13 +136,13 @@ extension Mediator {
                 cache.enter()
                 defer { cache.exit() }
                 return try binding._withUnsafeGuaranteedRef { binding in
-                    try invokeSync(binding, source: .remote, payload, onMainActor: isolation === MainActor.shared)
+                    try invokeSync(binding, source: .remote, payload, isolation: isolation)
                 }
             }
         }
         switch opening(destination, in: router, with: parameters) {
         case .value(let value): return value
-        case let .call(state, lookup): return try runSync(state, lookup, onMainActor: isolation === MainActor.shared)
+        case let .call(state, lookup): return try runSync(state, lookup, isolation: isolation)
         }
     }
 

@@ -166,6 +166,18 @@ case "firstMiss":
     for _ in 0..<min(count, 1) {
         do { sum &+= try large.perform(opaque("ping"), on: opaque("Module4242x"), as: Int.self) } catch { sum &+= 2 }
     }
+case "register":
+    // Registration by name into a fresh mediator (what the registration benchmark measures).
+    let names = (0..<count).map { "Target\($0)" }
+    let fresh = Mediator()
+    for name in names { try? fresh.register(targetNamed: name, actions: []) }
+    sum &+= fresh.registeredTargetNames.count
+case "insert":
+    // The baseline: one dictionary insert per name.
+    let names = (0..<count).map { "Target\($0)" }
+    var inserted: [String: @Sendable () -> Int] = [:]
+    for name in names { inserted[name] = closure }
+    sum &+= inserted.count
 case "routes", "routesUnrouted":
     // Route building: 10,000 targets with one pattern each (or none), then the first open (which
     // builds the routes), `count` times; run with 1 and 0. The declarations are made in both runs,

@@ -18,15 +18,16 @@ extension Mediator {
         case value(any Sendable)
     }
 
-    /// Runs a call without `await`. `onMainActor` says whether the caller is isolated to the main
-    /// actor, the only place a main-actor action can run synchronously.
-    func runSync(_ state: CallState, _ lookup: Lookup, onMainActor: Bool) throws -> any Sendable {
+    /// Runs a call without `await`. `isolation` is the caller's actor: a main-actor action runs
+    /// synchronously only for a main-actor caller (compared only for such actions, so other calls
+    /// never read `MainActor.shared`).
+    func runSync(_ state: CallState, _ lookup: Lookup, isolation: (any Actor)?) throws -> any Sendable {
         guard lookup.hasInterceptors else {
             if case .bound(let binding) = lookup.resolved {
-                return try invokeSync(binding, source: state.source, state.payload(for: binding), onMainActor: onMainActor)
+                return try invokeSync(binding, source: state.source, state.payload(for: binding), isolation: isolation)
             }
             var state = state
-            return try invokeSync(settle(&state, lookup.resolved), onMainActor: onMainActor)
+            return try invokeSync(settle(&state, lookup.resolved), isolation: isolation)
         }
         var pass = InterceptorPass(state: state, resolved: lookup.resolved, settings: currentSettings())
         do {
@@ -34,7 +35,7 @@ extension Mediator {
                 let call = pass.call
                 try pass.apply(Result { try interceptor.intercept(call) }, of: interceptor, on: self)
             }
-            let value = try invokeSync(settle(&pass.state, pass.resolved), onMainActor: onMainActor)
+            let value = try invokeSync(settle(&pass.state, pass.resolved), isolation: isolation)
             pass.finish(.success(value))
             return value
         } catch {
@@ -98,10 +99,10 @@ extension Mediator {
         }
     }
 
-    private func invokeSync(_ settled: Settled, onMainActor: Bool) throws -> any Sendable {
+    private func invokeSync(_ settled: Settled, isolation: (any Actor)?) throws -> any Sendable {
         switch settled {
         case .value(let value): return value
-        case let .run(binding, source, payload): return try invokeSync(binding, source: source, payload, onMainActor: onMainActor)
+        case let .run(binding, source, payload): return try invokeSync(binding, source: source, payload, isolation: isolation)
         }
     }
 
@@ -114,12 +115,14 @@ extension Mediator {
 
     /// Runs a handler without `await`, after the remote policy allows it.
     func invokeSync(
-        _ binding: AnyBinding, source: MediatorCallSource, _ payload: Payload, onMainActor: Bool
+        _ binding: AnyBinding, source: MediatorCallSource, _ payload: Payload, isolation: (any Actor)?
     ) throws -> any Sendable {
         try RemotePolicy.check(binding.definition, payload, source: source)
         // The caller's isolation, not the thread, decides: on Linux test runners main-actor code runs
         // off the main thread, and nonisolated code on the main thread is not main-actor code.
-        guard onMainActor, binding.definition.execution == .mainActor else { return try binding.callSync(payload) }
+        guard binding.definition.execution == .mainActor, isolation === MainActor.shared else {
+            return try binding.callSync(payload)
+        }
         return try MainActor.assumeIsolated { try binding.callOnMainActor(payload) }
     }
 
