@@ -1,0 +1,250 @@
+// Compiles every Swift code block of README.md and the DocC articles from the text the reader sees,
+// runs those that can run, and checks what they print; CI runs it after `swift build`.
+//
+//   swift scripts/check-snippets.swift           (every document)
+//   swift scripts/check-snippets.swift FILE.md   (one document)
+//
+// How a document's blocks become programs:
+// - A block that starts with its imports (after comments) starts a program; a block without imports
+//   continues the program of the block before it in the same document, as the next lines of the
+//   same file. So a reader who copies a block and the blocks it continues gets code that compiles.
+// - Each program is type-checked against the package's built modules (`.build/debug/Modules`), with
+//   warnings as errors; diagnostics point at the document's own lines.
+// - A program that imports only `Mediator`, `MediatorTesting` and `Foundation` is also built as an
+//   executable against the package and run: it must exit 0, and the lines it prints must be exactly
+//   its `// Prints: …` comments, in order.
+// - Every ```json block is a route configuration document: it must read with
+//   `MediatorRouteConfiguration(json:)`.
+import Foundation
+
+/// One ```swift block: its text and the document line its first line is on.
+struct Block {
+    let document: String
+    let line: Int
+    let lines: [String]
+
+    /// The modules the block imports, when it starts with its imports (comments and blank lines
+    /// before them allowed).
+    var imports: [String] {
+        var modules: [String] = []
+        for line in lines {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if text.isEmpty || text.hasPrefix("//") { continue }
+            guard text.hasPrefix("import ") else { break }
+            modules.append(String(text.dropFirst("import ".count).split(separator: " ")[0]))
+        }
+        return modules
+    }
+}
+
+/// Blocks compiled as one file: a block with imports and the blocks that continue it.
+struct Program {
+    var blocks: [Block]
+    /// Written by this script rather than read from a document, so not under a `#sourceLocation`.
+    var generated = false
+
+    var imports: [String] { blocks[0].imports }
+    var name: String {
+        if generated { return "RouteConfigurations" }
+        let base = URL(fileURLWithPath: blocks[0].document).deletingPathExtension().lastPathComponent
+        return "\(base.filter { $0.isLetter || $0.isNumber })Line\(blocks[0].line)"
+    }
+    var location: String { "\(blocks[0].document):\(blocks[0].line)" }
+
+    /// The file's text: each block under a `#sourceLocation` pointing at its document lines.
+    func source(root: URL) -> String {
+        if generated { return blocks.flatMap(\.lines).joined(separator: "\n") + "\n" }
+        var text = ""
+        for block in blocks {
+            let path = root.appendingPathComponent(block.document).path
+            text += "#sourceLocation(file: \"\(path)\", line: \(block.line))\n"
+            text += block.lines.joined(separator: "\n") + "\n"
+        }
+        return text + "#sourceLocation()\n"
+    }
+
+    /// What the program must print, from its `// Prints: …` comments, in order.
+    var expectedOutput: [String] {
+        blocks.flatMap(\.lines).compactMap { line in
+            guard let range = line.range(of: "// Prints: ") else { return nil }
+            return String(line[range.upperBound...])
+        }
+    }
+}
+
+/// Modules a program may import and still be built and run outside the package.
+let runnableImports: Set<String> = ["Mediator", "MediatorTesting", "Foundation"]
+
+/// The document's ```language blocks.
+func blocks(in document: String, language: String, root: URL) throws -> [Block] {
+    let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
+    var found: [Block] = []
+    var current: [String]?
+    var start = 0
+    for (index, line) in text.components(separatedBy: "\n").enumerated() {
+        if current == nil, line == "```" + language {
+            current = []
+            start = index + 2
+        } else if current != nil, line.hasPrefix("```") {
+            found.append(Block(document: document, line: start, lines: current ?? []))
+            current = nil
+        } else if current != nil {
+            current?.append(line)
+        }
+    }
+    return found
+}
+
+func programs(from blocks: [Block]) -> (programs: [Program], problems: [String]) {
+    var programs: [Program] = []
+    var problems: [String] = []
+    for block in blocks {
+        if !block.imports.isEmpty {
+            programs.append(Program(blocks: [block]))
+        } else if let last = programs.last, last.blocks[0].document == block.document {
+            programs[programs.count - 1].blocks.append(block)
+        } else {
+            problems.append(
+                "\(block.document):\(block.line): the block neither starts with its imports nor continues a block that does")
+        }
+    }
+    return (programs, problems)
+}
+
+/// Runs a command; returns its exit status and its merged output.
+@discardableResult
+func run(_ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+let articles = try FileManager.default.contentsOfDirectory(atPath: "Sources/Mediator/Mediator.docc")
+    .filter { $0.hasSuffix(".md") }.sorted().map { "Sources/Mediator/Mediator.docc/\($0)" }
+let documents = CommandLine.arguments.count > 1 ? Array(CommandLine.arguments.dropFirst()) : ["README.md"] + articles
+
+var failures: [String] = []
+var allPrograms: [Program] = []
+var configurations: [Block] = []
+for document in documents {
+    let (found, problems) = programs(from: try blocks(in: document, language: "swift", root: root))
+    failures += problems
+    allPrograms += found
+    configurations += try blocks(in: document, language: "json", root: root)
+}
+if !configurations.isEmpty {
+    // One generated program reads every route configuration and prints nothing when all are valid.
+    var lines = ["import Foundation", "import Mediator", "let documents: [(location: String, text: String)] = ["]
+    for block in configurations {
+        let text = block.lines.joined(separator: "\n")
+        lines.append("    (\"\(block.document):\(block.line)\", ##\"\"\"\n\(text)\n\"\"\"##),")
+    }
+    lines += [
+        "]",
+        "for document in documents {",
+        "    do { _ = try MediatorRouteConfiguration(json: Data(document.text.utf8)) } catch {",
+        "        print(\"\\(document.location): \\(error)\")",
+        "    }",
+        "}",
+    ]
+    allPrograms.append(
+        Program(blocks: [Block(document: "route configurations in the docs", line: 1, lines: lines)], generated: true))
+}
+
+let modules = root.appendingPathComponent(".build/debug/Modules")
+guard FileManager.default.fileExists(atPath: modules.path) else {
+    print("no built modules at \(modules.path); run `swift build` first")
+    exit(1)
+}
+let work = FileManager.default.temporaryDirectory.appendingPathComponent("snippets-\(getpid())")
+try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: work) }
+
+// Every program type-checks against the package's modules, with no warnings.
+for program in allPrograms {
+    let directory = work.appendingPathComponent("typecheck/\(program.name)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent("main.swift")
+    try program.source(root: root).write(to: file, atomically: true, encoding: .utf8)
+    let result = try run([
+        "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules.path, file.path,
+    ])
+    if result.status != 0 {
+        failures.append("\(program.location): does not compile\n\(result.output)")
+    } else {
+        print("compiles: \(program.location) (\(program.blocks.count) block(s))")
+    }
+}
+
+// Programs that need only the package's products are built and run in a package of their own.
+let runnable = allPrograms.filter { Set($0.imports).isSubset(of: runnableImports) }
+if !runnable.isEmpty && failures.isEmpty {
+    let package = work.appendingPathComponent("package")
+    var targets: [String] = []
+    for program in runnable {
+        let sources = package.appendingPathComponent("Sources/\(program.name)")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        try program.source(root: root).write(
+            to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        targets.append(
+            """
+                    .executableTarget(name: "\(program.name)", dependencies: [
+                        .product(name: "Mediator", package: "Mediator"),
+                        .product(name: "MediatorTesting", package: "Mediator"),
+                    ]),
+            """)
+    }
+    let manifest = """
+        // swift-tools-version: 6.1
+        import PackageDescription
+        let package = Package(
+            name: "Snippets",
+            platforms: [.macOS(.v15), .iOS(.v18)],
+            dependencies: [.package(name: "Mediator", path: "\(root.path)")],
+            targets: [
+        \(targets.joined(separator: "\n"))
+            ]
+        )
+        """
+    try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+    let scratch = root.appendingPathComponent(".build-snippets").path
+    let build = try run(["swift", "build", "--package-path", package.path, "--scratch-path", scratch])
+    let warnings = build.output.split(separator: "\n").filter { $0.contains("warning:") && !$0.contains("/.build") }
+    if build.status != 0 || !warnings.isEmpty {
+        failures.append("the runnable snippets do not build cleanly\n\(build.output)")
+    } else {
+        for program in runnable {
+            let executable = URL(fileURLWithPath: scratch).appendingPathComponent("debug/\(program.name)").path
+            let result = try run([executable])
+            var printed = result.output.components(separatedBy: "\n")
+            if printed.last == "" { printed.removeLast() }
+            if result.status != 0 {
+                failures.append("\(program.location): exited with status \(result.status)\n\(result.output)")
+            } else if printed != program.expectedOutput {
+                failures.append(
+                    "\(program.location): printed\n\(printed.joined(separator: "\n"))\nbut its // Prints: comments say\n"
+                        + program.expectedOutput.joined(separator: "\n"))
+            } else {
+                print("runs: \(program.location), printing \(printed.count) line(s) as documented")
+            }
+        }
+    }
+}
+
+if failures.isEmpty {
+    print(
+        "snippets: \(allPrograms.count) programs from \(documents.count) documents compile; "
+            + "\(runnable.count) ran as documented")
+} else {
+    for failure in failures { print("error: \(failure)") }
+    exit(1)
+}
