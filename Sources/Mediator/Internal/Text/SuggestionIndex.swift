@@ -41,6 +41,7 @@ final class SuggestionIndex: Sendable {
     init(names: some Sequence<String>) {
         var names = Array(names)
         names.removeAll { $0.unicodeScalars.count > Self.maximumLength }
+        // Past 16 million names, the owner bits cannot number them; the rest are not suggested.
         if names.count > Int(Self.ownerMask) { names.removeLast(names.count - Int(Self.ownerMask)) }
         let depth = names.count <= Self.twoDeletionLimit ? 2 : 1
         var entries: [UInt64] = []
