@@ -176,6 +176,52 @@ struct FactoryCycleTests {
         #expect(inner.all.count == 1, "the factory ran once")
     }
 
+    @Test("a per-call target whose factory calls itself fails the inner call with A → A instead of recursing")
+    func perCallFactoryCallingItsOwnTarget() async throws {
+        let mediator = Mediator()
+        let inner = Recording<Result<Int, any Error>>()
+        try mediator.register { mediator in
+            inner.append(Result { try mediator.perform("value", on: "A", as: Int.self) })
+            return PerCallA(value: 7)
+        }
+
+        let value = try await withDeadlockGuard("a per-call factory calling its own target") {
+            try mediator.perform("value", on: "A", as: Int.self)
+        }
+
+        #expect(value == 7)
+        let results = inner.all
+        try #require(results.count == 1)
+        let error = expectMediatorError(.factoryCycle) { try results[0].get() }
+        #expect(error?.cycle == ["A", "A"])
+        // A per-call target makes a new instance, so its factory runs (and reports) again each call.
+        #expect(try mediator.perform("value", on: "A", as: Int.self) == 7)
+        #expect(inner.all.count == 2)
+    }
+
+    @Test("per-call A and B whose factories call each other fail the innermost call with A → B → A")
+    func perCallFactoriesCallingEachOther() async throws {
+        let mediator = Mediator()
+        let inner = Recording<String>()
+        try mediator.register { mediator in
+            let b = Result { try mediator.perform("value", on: "B", as: Int.self) }
+            inner.append("A's call to B: \(b)")
+            return PerCallA(value: 10 + ((try? b.get()) ?? 0))
+        }
+        try mediator.register { mediator in
+            let a = Result { try mediator.perform("value", on: "A", as: Int.self) }
+            if case .failure(let error as MediatorError) = a { inner.append("B's call to A: \(error.code) \(error.cycle)") }
+            return PerCallB(value: 2)
+        }
+
+        let value = try await withDeadlockGuard("per-call factories calling each other") {
+            try mediator.perform("value", on: "A", as: Int.self)
+        }
+
+        #expect(value == 12)
+        #expect(inner.all == [#"B's call to A: factoryCycle ["A", "B", "A"]"#, "A's call to B: success(2)"])
+    }
+
     // MARK: Cycles across threads
 
     @Test("two threads making A and B whose factories need each other: one inner call gets .factoryCycle, none hangs")
@@ -256,6 +302,13 @@ private struct TargetB: MediatorTarget {
     static let cachesInstance = true
     let value: Int
     static let actions: [MediatorAction<TargetB>] = [MediatorAction("value") { target, _ in target.value }]
+}
+
+/// A target named "A" that makes an instance per call.
+private struct PerCallA: MediatorTarget {
+    static let targetName = "A"
+    let value: Int
+    static let actions: [MediatorAction<PerCallA>] = [MediatorAction("value") { target, _ in target.value }]
 }
 
 /// A target named "B" that makes an instance per call.

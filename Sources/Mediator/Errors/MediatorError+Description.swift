@@ -25,7 +25,7 @@ extension MediatorError {
         case let .invalidDeclaration(target, problem):
             return "Target \(q(target)) is declared incorrectly: \(Text.inline(problem, limit: 400))."
         case let .factoryCycle(cycle):
-            return "Creating the kept instance of \(q(cycle.first ?? "")) needs itself through target factories that call the "
+            return "Creating an instance of \(q(cycle.first ?? "")) needs itself through target factories that call the "
                 + "mediator (\(cycle.map { Text.inline($0) }.joined(separator: " → "))); "
                 + "a factory must not call, directly or through others, a target that is still being created."
         case let .missingParameter(key, expected, action):

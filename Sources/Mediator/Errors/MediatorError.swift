@@ -39,7 +39,7 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
         public static let duplicateTarget = Code("duplicateTarget")
         /// A target's declaration is unusable, for example it declares one action name twice.
         public static let invalidDeclaration = Code("invalidDeclaration")
-        /// Creating a kept target instance needs, through factories calling the mediator, that same instance.
+        /// Creating a target instance needs, through factories calling the mediator, an instance of that same target.
         public static let factoryCycle = Code("factoryCycle")
         /// A required parameter was not supplied.
         public static let missingParameter = Code("missingParameter")

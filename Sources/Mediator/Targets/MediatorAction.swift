@@ -147,7 +147,8 @@ public struct MediatorAction<Target: Sendable>: Sendable {
             }
         case .perCall(let make):
             { input in
-                do { return try handler(make(), input) } catch { throw Mediator.handlerError(error, of: definition) }
+                let target = try make()
+                do { return try handler(target, input) } catch { throw Mediator.handlerError(error, of: definition) }
             }
         }
     }
@@ -165,7 +166,8 @@ public struct MediatorAction<Target: Sendable>: Sendable {
             }
         case .perCall(let make):
             { input in
-                do { return try await handler(make(), input) } catch { throw Mediator.handlerError(error, of: definition) }
+                let target = try make()
+                do { return try await handler(target, input) } catch { throw Mediator.handlerError(error, of: definition) }
             }
         }
     }
@@ -183,7 +185,8 @@ public struct MediatorAction<Target: Sendable>: Sendable {
             }
         case .perCall(let make):
             { input in
-                do { return try handler(make(), input) } catch { throw Mediator.handlerError(error, of: definition) }
+                let target = try make()
+                do { return try handler(target, input) } catch { throw Mediator.handlerError(error, of: definition) }
             }
         }
     }

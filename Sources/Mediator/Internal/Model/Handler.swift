@@ -20,6 +20,6 @@ enum Handler<Target: Sendable, Input: Sendable, Output: Sendable>: Sendable {
 enum InstanceSource<Target: Sendable>: Sendable {
     /// The one instance the mediator keeps for the target.
     case kept(Target)
-    /// A new instance per call, from the registration's factory.
-    case perCall(@Sendable () -> Target)
+    /// A new instance per call, from the registration's factory; fails on a factory cycle.
+    case perCall(@Sendable () throws -> Target)
 }

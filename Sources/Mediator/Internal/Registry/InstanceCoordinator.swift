@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Makes the instances targets keep: one per target, with no lock held while a factory runs, and a
 /// factory cycle reported as an error instead of a hang.
@@ -8,7 +7,9 @@ import Synchronization
 /// start). So the factory runs with no lock held; a second thread that needs the same instance
 /// meanwhile waits for it, unless waiting would close a cycle:
 /// - on one thread: A's factory calls A, or calls B whose factory calls A (the thread is already
-///   making A): ``MediatorError/Code/factoryCycle`` naming `A → B → A`;
+///   making A): ``MediatorError/Code/factoryCycle`` naming `A → B → A`, whether the targets keep
+///   their instance or make one per call (where the cycle would otherwise recurse until the stack
+///   overflows);
 /// - across threads: thread 1 makes A and waits for B, which thread 2 makes and whose factory waits
 ///   for A: the wait that would close the cycle fails with the same error instead.
 ///
@@ -22,15 +23,14 @@ final class InstanceCoordinator: @unchecked Sendable {
     private let condition = NSCondition()
     /// The box each waiting thread waits for, by thread id.
     private var waiting: [UInt64: any AnyTargetBox] = [:]
-    /// How many kept instances are being made right now, anywhere: while none is, a target that
-    /// makes an instance per call skips the bookkeeping that names it in a cycle report.
-    private let creatingCount = Atomic<Int>(0)
-
-    /// Runs a per-call factory; while some kept instance is being made, it is recorded on this
-    /// thread's creating stack, so a cycle that passes through it names it.
-    func perCall<Target>(_ make: @Sendable () -> Target, of name: String) -> Target {
-        guard creatingCount.load(ordering: .relaxed) > 0 else { return make() }
+    /// Runs a per-call factory, recorded on this thread's creating stack while it runs.
+    /// - Throws: ``MediatorError/Code/factoryCycle`` when this thread is already making an instance
+    ///   of the same target, which only a factory calling back into it can cause.
+    func perCall<Target>(_ make: @Sendable () -> Target, of name: String) throws -> Target {
         let thread = ThreadCache.current
+        if let start = thread.creating.firstIndex(of: name) {
+            throw MediatorError.factoryCycle(Array(thread.creating[start...]) + [name])
+        }
         thread.creating.append(name)
         defer { thread.creating.removeLast() }
         return make()
@@ -50,11 +50,9 @@ final class InstanceCoordinator: @unchecked Sendable {
             case .none:
                 box.kept = .creating(thread: thread.threadID, released: false)
                 condition.unlock()
-                creatingCount.wrappingAdd(1, ordering: .relaxed)
                 thread.creating.append(box.name)
                 let instance = box.make()
                 thread.creating.removeLast()
-                creatingCount.wrappingSubtract(1, ordering: .relaxed)
                 condition.lock()
                 if case .creating(_, let released) = box.kept {
                     box.kept = released ? .none : .ready(instance)

@@ -88,7 +88,7 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
         }
         let make = self.make
         let name = self.name
-        return (action.body.bind(.perCall({ InstanceCoordinator.shared.perCall(make, of: name) }), definition), false)
+        return (action.body.bind(.perCall({ try InstanceCoordinator.shared.perCall(make, of: name) }), definition), false)
     }
 
     func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> MediatorFallback {
@@ -96,7 +96,7 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
         let instance =
             cachesInstance
             ? try InstanceCoordinator.shared.keptInstance(of: self).instance
-            : InstanceCoordinator.shared.existingInstance(of: self) ?? make()
+            : try InstanceCoordinator.shared.existingInstance(of: self) ?? InstanceCoordinator.shared.perCall(make, of: name)
         return try unknownAction(instance, action, parameters)
     }
 
