@@ -184,7 +184,8 @@ extension Mediator {
     func callThroughPipeline<Input, Output>(
         _ contract: MainActorActionContract<Input, Output>, _ input: Input, source: MediatorCallSource
     ) throws -> Output {
-        let value = try callSync(contract.target, contract.action, TypedInput(input), contract.key, source, isolation: MainActor.shared)
+        let value = try callSync(
+            contract.target, contract.action, TypedInput(input), contract.key, source, isolation: MainActor.shared)
         return try result(value, as: Output.self, of: contract)
     }
 

@@ -666,7 +666,9 @@ struct URLRoutingReferenceTests {
         #expect(try mediator.url(for: ReferenceShop.segments, with: ReferenceSegments(path: [])) == "app://files")
 
         // A String is split only where the URL can carry the slash as a separator.
-        for (text, url) in [("a//b", "app://joined/a%2F/b"), ("a/", "app://joined/a%2F"), ("docs/guide", "app://joined/docs/guide")] {
+        for (text, url) in [
+            ("a//b", "app://joined/a%2F/b"), ("a/", "app://joined/a%2F"), ("docs/guide", "app://joined/docs/guide"),
+        ] {
             let generated = try mediator.url(for: ReferenceShop.joined, with: ReferenceJoinedPath(path: text))
             #expect(generated == url)
             #expect(try mediator.open(generated, as: String.self) == text)
