@@ -46,11 +46,15 @@ let package = Package(
         .testTarget(
             name: "ModuleBTests",
             dependencies: ["ModuleB", "ModuleBFacade", "ModuleAFacade", "Mediator", "MediatorTesting", "Presentation"]),
+        // scripts/new-module.swift adds each new module's targets above this line.
 
         // The composition root and command-line app.
         .executableTarget(
             name: "App",
-            dependencies: ["Mediator", "Presentation", "ModuleA", "ModuleAFacade", "ModuleB", "ModuleBFacade"],
+            dependencies: [
+                "Mediator", "Presentation", "ModuleA", "ModuleAFacade", "ModuleB", "ModuleBFacade",
+                // scripts/new-module.swift adds each new module to the App's dependencies above this line.
+            ],
             path: "App/Sources/App"),
         .testTarget(name: "AppTests", dependencies: ["App"]),
     ]

@@ -3,7 +3,7 @@
 //   swift scripts/check-module-graph.swift            (reads `swift package dump-package`)
 //   swift scripts/check-module-graph.swift dump.json  (reads a saved dump, for testing the checker)
 //
-// Rules (see ARCHITECTURE.md):
+// Rules (README.md, "Module layout" and "Adding a module"):
 // - a facade (`Modules/<M>/…/<M>Facade`) depends on the core and shared targets only;
 // - a module's implementation (`Modules/<M>/…/<M>`) never depends on another module's implementation;
 // - an implementation is depended on only by the App's executable and by that module's own tests;

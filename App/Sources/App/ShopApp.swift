@@ -18,6 +18,7 @@ struct ShopApp {
         self.mediator = mediator
         try mediator.register(ProductsTarget())
         try mediator.register { CartTarget(mediator: $0) }
+        // scripts/new-module.swift registers each new module above this line.
         try mediator.register(targetNamed: "Session", summary: "Login state", actions: session.actions())
         try mediator.register(
             targetNamed: WebPages.target, summary: "Web pages for degraded routes",

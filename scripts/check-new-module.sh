@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Proves scripts/new-module.swift on a throwaway copy of the working tree, as CI runs it:
+#   - bad names are refused with a non-zero exit, and change nothing;
+#   - a generated module builds with no warnings, passes its tests and the lint, keeps the module
+#     graph clean, and is registered in the App (it shows in `App routes --json`);
+#   - a second run with the same name is refused, and changes nothing.
+# The App's end-to-end tests run too, all but the one that hardcodes the list of modules.
+#
+#   scripts/check-new-module.sh [Name]      (default: Wishlist)
+#
+# The copy and its build live in .build-new-module/ (git-ignored; NEW_MODULE_CHECK_DIR moves them),
+# kept between runs so that a second run rebuilds only what the generator wrote.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+name=${1:-Wishlist}
+work=${NEW_MODULE_CHECK_DIR:-$root/.build-new-module}
+copy="$work/package"
+scratch="$work/scratch"
+
+started=$SECONDS
+say() { printf -- '-- new module (%3d s): %s\n' $((SECONDS - started)) "$*"; }
+fail() { echo "check-new-module: $*" >&2; exit 1; }
+
+# The working tree as git sees it (tracked and untracked files, ignored ones left out), so local
+# changes are checked too; file times are kept, so the kept build stays valid for unchanged files.
+rm -rf "$copy"
+mkdir -p "$copy" "$scratch"
+git ls-files -z --cached --others --exclude-standard |
+    while IFS= read -r -d '' file; do if [ -e "$file" ]; then printf '%s\0' "$file"; fi; done |
+    tar --null -T - -cf - | tar -xf - -C "$copy"
+cd "$copy"
+say "copied the working tree to $copy"
+
+# Every file's checksum and every path, to show that a refused run changed nothing.
+digest() { { find . | LC_ALL=C sort; find . -type f -exec cksum {} + | LC_ALL=C sort; } | cksum; }
+
+refused() {
+    local before output
+    before=$(digest)
+    if output=$(swift scripts/new-module.swift "$@" 2>&1); then
+        printf '%s\n' "$output"
+        fail "new-module accepted '$*'; it should have refused it"
+    fi
+    [ "$(digest)" = "$before" ] || fail "new-module changed files while refusing '$*'"
+    printf '   refused %-16s %s\n' "'$*'" "$(printf '%s\n' "$output" | head -n 1)"
+}
+
+say "bad names are refused and change nothing"
+refused ""
+refused lowercase
+refused 9Lives
+refused Wish-list
+refused ModuleA           # an existing target
+refused Shared            # an existing directory under Modules/
+refused Products          # an existing mediator target
+refused "${name}Facade"   # a suffix the generator adds itself
+refused "$name" Extra     # more than one name
+
+say "generating $name"
+swift scripts/new-module.swift "$name"
+for file in "Modules/$name/Sources/${name}Facade/$name.swift" "Modules/$name/Sources/${name}Facade/Mediator+$name.swift" \
+    "Modules/$name/Sources/$name/${name}Target.swift" "Tests/${name}Tests/${name}ContractTests.swift"; do
+    [ -f "$file" ] || fail "the generator did not create $file"
+done
+
+say "a second run with the same name is refused and changes nothing"
+refused "$name"
+
+say "lint: the generated files and the edited ones"
+swift format lint --strict --configuration .swift-format -r \
+    "Modules/$name" "Tests/${name}Tests" App/Sources/App/ShopApp.swift Package.swift
+
+say "module graph"
+swift scripts/check-module-graph.swift | tee "$work/graph.log"
+grep -q "$name" "$work/graph.log" || fail "the module graph does not list $name"
+
+say "swift build --build-tests: must print no warnings"
+swift build --build-tests --scratch-path "$scratch" 2>&1 | tee "$work/build.log"
+if grep -q "warning:" "$work/build.log"; then fail "the build printed warnings"; fi
+
+say "the module's tests"
+swift test --skip-build --scratch-path "$scratch" --filter "${name}Tests\." 2>&1 | tee "$work/test.log"
+grep -qE "Test run with [1-9][0-9]* tests? .*passed" "$work/test.log" || fail "no test of ${name}Tests ran"
+
+say "the App's end-to-end tests, with the module registered"
+# AppTests' routesJSONIsTheCatalog compares the catalog's targets with a fixed list, so it fails
+# for any added module until it stops hardcoding them (issue 12, fixed on the App's branch); it is
+# the one App test left out here.
+swift test --skip-build --scratch-path "$scratch" --filter "AppTests\." \
+    --skip "AppTests\.AppCommandTests/routesJSONIsTheCatalog" 2>&1 | tee "$work/app-test.log"
+grep -qE "Test run with [1-9][0-9]* tests? .*passed" "$work/app-test.log" || fail "no App test ran"
+
+say "the App registers it"
+swift run --skip-build --scratch-path "$scratch" App routes --json > "$work/routes.json"
+grep -q "\"$name\"" "$work/routes.json" || fail "App routes --json does not list $name"
+swift run --skip-build --scratch-path "$scratch" App > /dev/null || fail "the App's tour failed with $name registered"
+
+say "passed"
