@@ -41,17 +41,64 @@ import Testing
     ])
     func openFailsWithANonZeroStatusAndOneLineError(url: String) throws {
         let run = try AppRunner.run(["open", url])
-        #expect(run.status != 0)
+        #expect(run.status == 1)
         #expect(run.errors.split(separator: "\n").count == 1)
-        #expect(run.output.contains("refused: "))
+        #expect(run.errors.hasPrefix("error: can't open "))
+        #expect(!run.output.contains("refused"), "the error is printed once, on standard error")
     }
 
-    @Test func routesListsEveryActionWithItsPatterns() throws {
+    @Test func openReportsEveryURLAndFailsIfAnyFailed() throws {
+        let run = try AppRunner.run(["open", "shop://product/42", "shop://nowhere", "shop://cart"], mergingErrors: true)
+        #expect(run.status == 1)
+        let lines = run.lines.filter { $0.hasPrefix("▶") || $0.hasPrefix("error") }
+        #expect(
+            lines == [
+                "▶ open shop://product/42", "▶ open shop://nowhere",
+                #"error: can't open shop://nowhere: the shop has no such page (No route matches the path "/nowhere" of "shop://nowhere"; "#
+                    + "declare a urlPattern on a remote action or set an unmatched-URL handler.)",
+                "▶ open shop://cart", "error: 1 of 3 links failed",
+            ])
+        #expect(run.output.contains("push Cart → stack: Gyokuro › Cart"), "the URL after the failed one was opened")
+    }
+
+    @Test func errorsSayWhatTheUserSeesBeforeTheDeveloperDetail() throws {
+        let disabled = try AppRunner.run(["--config", AppConfigurationTests.example, "open", "shop://checkout"])
+        #expect(
+            disabled.errors.hasPrefix("error: can't open shop://checkout: this page is unavailable right now: checkout is down"))
+        let local = try AppRunner.run(["open", "shop://Products/reprice?id=1&cents=1"])
+        #expect(
+            local.errors.hasPrefix(
+                "error: can't open shop://Products/reprice?id=1&cents=1: this page cannot be opened by a link ("))
+        let typo = try AppRunner.run(["open", "shop://Prodcts/detail?id=42"])
+        #expect(
+            typo.errors.hasPrefix(#"error: can't open shop://Prodcts/detail?id=42: the shop has no such page; did you mean "#))
+    }
+
+    @Test func controlCharactersAreEscapedInEverythingPrinted() throws {
+        let run = try AppRunner.run(["open", "shop://product/\u{1B}[2J\u{202E}x\nmore"], mergingErrors: true)
+        #expect(run.status == 1)
+        #expect(!run.output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
+        #expect(run.output.contains(#"▶ open shop://product/\u{1B}[2J\u{202E}x"#))
+    }
+
+    @Test func routesShowSchemesHostsConventionRoutesAndEnumValues() throws {
         let run = try AppRunner.run(["routes"])
         #expect(run.status == 0)
-        #expect(run.output.contains("detail(id: Int) -> Screen  [remote, mainActor]  /product/:id"))
-        #expect(run.output.contains("reprice(id: Int, cents: Int) -> ProductSummary  [local, synchronous]"))
-        #expect(run.output.contains("add(id: Int, quantity: Int = 1"))
+        #expect(run.output.contains("App schemes: shop://"))
+        #expect(run.output.contains("Web hosts:   https://shop.example.com"))
+        #expect(run.output.contains("Route configuration: none"))
+        #expect(run.output.contains("detail(id: Int) -> Screen  [remote, mainActor]  /product/:id  shop://Products/detail"))
+        #expect(run.output.contains("reprice(id: Int, cents: Int) -> ProductSummary  [local, synchronous]\n"))
+        #expect(run.output.contains("add(id: Int, quantity: Int = 1, completion: ((CartSummary) -> Void)?) -> CartSummary"))
+        #expect(run.output.contains("category is one of: tea, teaware"))
+    }
+
+    @Test func routesShowTheConfigurationInForce() throws {
+        let run = try AppRunner.run(["--config", AppConfigurationTests.example, "routes"])
+        #expect(run.status == 0)
+        #expect(run.output.contains("Route configuration: 3 rule(s)"))
+        #expect(run.output.contains("/item/:id redirects to /product/:id"))
+        #expect(run.output.contains("Cart.checkout disabled: checkout is down for maintenance"))
     }
 
     @Test func routesJSONIsTheCatalog() throws {
@@ -59,7 +106,14 @@ import Testing
         #expect(run.status == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
         let targets = try #require(json["targets"] as? [[String: Any]])
-        #expect(targets.compactMap { $0["name"] as? String } == ["Cart", "Products", "Session", "Web"])
+        let names = targets.compactMap { $0["name"] as? String }
+        // Every module the App registers is listed, once, in order; a new module only adds a name.
+        #expect(names == names.sorted() && Set(names).count == names.count)
+        #expect(Set(["Cart", "Products", "Session", "Web"]).isSubset(of: names))
+        for target in targets { #expect((target["actions"] as? [Any])?.isEmpty == false) }
+        // The table lists the same targets.
+        let table = try AppRunner.run(["routes"])
+        for name in names { #expect(table.output.contains("\n\(name)  ")) }
     }
 
     @Test func theShellOpensNumberedLinksGoesBackAndQuits() throws {
@@ -73,7 +127,49 @@ import Testing
         #expect(run.output.contains("stack: Products"))
     }
 
-    @Test(arguments: [["frobnicate"], ["open"], ["--config"], ["routes", "extra"], ["--bogus"]])
+    @Test func theShellExplainsItselfRefusesUnknownWordsAndEndsCleanly() throws {
+        let run = try AppRunner.run(["shell"], input: "help\nfrobnicate\nshop://cart", mergingErrors: true)
+        #expect(run.status == 1, "a piped session with a failed line exits non-zero")
+        #expect(run.output.contains("back      go back one screen"))
+        #expect(run.output.contains("error: unknown command frobnicate; type help"))
+        #expect(run.output.contains("push Cart"), "the line after the unknown word still ran")
+        #expect(run.output.hasSuffix("> \n"), "the end of input ends the prompt line")
+    }
+
+    @Test func aPipedShellSessionFailsIfALinkFailed() throws {
+        let failed = try AppRunner.run(["shell"], input: "shop://nowhere\nquit\n")
+        #expect(failed.status == 1)
+        #expect(
+            failed.errors
+                == "error: can't open shop://nowhere: the shop has no such page (No route matches the path \"/nowhere\" of \"shop://nowhere\"; declare a urlPattern on a remote action or set an unmatched-URL handler.)\n"
+        )
+        let succeeded = try AppRunner.run(["shell"], input: "shop://cart\nquit\n")
+        #expect(succeeded.status == 0)
+        #expect(succeeded.errors == "")
+    }
+
+    @Test func theTourMarksWhatARouteConfigurationChanged() throws {
+        let plain = try AppRunner.run([])
+        #expect(!plain.output.contains("! this step"))
+        #expect(!plain.output.contains("turned out differently"))
+
+        let configured = try AppRunner.run(["--config", AppConfigurationTests.example])
+        #expect(configured.status == 0)
+        #expect(configured.output.contains("is in force: steps whose outcome it changed are marked"))
+        #expect(
+            configured.output.contains(
+                "! this step was meant to reach Products.reviews; it reached Web.open, changed by the route configuration"))
+        #expect(
+            configured.output.contains(
+                "! this step was meant to reach Cart.checkout; it was refused (routeDisabled), changed by the route configuration"
+            ))
+        #expect(configured.output.contains("3 step(s) turned out differently from the tour's notes."))
+    }
+
+    @Test(arguments: [
+        ["frobnicate"], ["open"], ["--config"], ["--config="], ["routes", "extra"], ["--bogus"], ["-x"], ["--json"],
+        ["open", "shop://cart", "--json"],
+    ])
     func badArgumentsFailWithAUsageError(arguments: [String]) throws {
         let run = try AppRunner.run(arguments)
         #expect(run.status == 64)

@@ -29,14 +29,28 @@ import Testing
         defer { try? FileManager.default.removeItem(at: path) }
         let run = try AppRunner.run(["--config", path.path, "open", "shop://product/42"])
         #expect(run.status == 1)
+        #expect(run.errors.hasPrefix("error: --config \(path.path): "))
         #expect(run.errors.contains("version 2"))
         #expect(run.errors.contains("colour"))
         #expect(!run.output.contains("screen: Gyokuro"))
     }
 
-    @Test func aMissingConfigurationFileIsAOneLineError() throws {
+    @Test func aMissingConfigurationFileIsAOneLineErrorNamingIt() throws {
         let run = try AppRunner.run(["--config", "/nonexistent/routes.json"])
         #expect(run.status == 1)
+        #expect(run.errors == "error: --config /nonexistent/routes.json: no such file\n")
+        let directory = try AppRunner.run(["--config", FileManager.default.temporaryDirectory.path])
+        #expect(directory.status == 1)
+        #expect(directory.errors.contains("it is a directory, not a file"))
+    }
+
+    @Test func aFileThatIsNotJSONNamesTheFileAndTheProblem() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("not-json-\(UUID()).json")
+        try Data("routes: none".utf8).write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let run = try AppRunner.run(["--config", path.path, "routes"])
+        #expect(run.status == 1)
+        #expect(run.errors.hasPrefix("error: --config \(path.path): it is not a route configuration the shop can use: "))
         #expect(run.errors.split(separator: "\n").count == 1)
     }
 

@@ -31,13 +31,15 @@ enum AppRunner {
     }
 
     /// Runs the App with arguments and standard input; returns its status and output.
-    static func run(_ arguments: [String], input: String = "") throws -> AppRun {
+    /// - Parameter mergingErrors: Send standard error to the same pipe as standard output (as a
+    ///   terminal shows them), so `output` has both in the order they were written.
+    static func run(_ arguments: [String], input: String = "", mergingErrors: Bool = false) throws -> AppRun {
         let process = Process()
         process.executableURL = try executable()
         process.arguments = arguments
         let stdin = Pipe()
         let stdout = Pipe()
-        let stderr = Pipe()
+        let stderr = mergingErrors ? stdout : Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
@@ -45,7 +47,7 @@ enum AppRunner {
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        let errors = mergingErrors ? Data() : stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return AppRun(
             status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),

@@ -27,17 +27,26 @@ struct Invocation: Equatable {
                 return
             case "--config":
                 index += 1
-                guard index < arguments.count else { throw UsageError("--config needs a file path") }
+                guard index < arguments.count, !arguments[index].isEmpty else { throw UsageError("--config needs a file path") }
                 configPath = arguments[index]
+            case _ where argument.hasPrefix("--config="):
+                let path = String(argument.dropFirst("--config=".count))
+                guard !path.isEmpty else { throw UsageError("--config needs a file path") }
+                configPath = path
             case "--json":
                 json = true
             default:
-                if argument.hasPrefix("--") { throw UsageError("unknown option \(argument); see --help") }
+                if argument.hasPrefix("-"), argument.count > 1 {
+                    throw UsageError("unknown option \(argument); see --help")
+                }
                 positional.append(argument)
             }
             index += 1
         }
-        guard let name = positional.first else { return }
+        guard let name = positional.first else {
+            if json { throw UsageError("--json goes with routes: swift run App routes --json") }
+            return
+        }
         let rest = Array(positional.dropFirst())
         switch name {
         case "tour" where rest.isEmpty: command = .tour
@@ -57,16 +66,22 @@ struct Invocation: Equatable {
 
         USAGE
           swift run App [--config FILE]               a tour of deep links across both modules
-          swift run App [--config FILE] open URL...   open URLs as the system would hand them over;
-                                                      exits non-zero on a malformed, unknown or forbidden URL
-          swift run App routes [--json]               every action and URL pattern (the catalog)
-          swift run App [--config FILE] shell         interactive: type a URL or a number; back; quit
+          swift run App [--config FILE] open URL...   open URLs as the system would hand them over, each
+                                                      reported; exits 1 if any failed
+          swift run App [--config FILE] routes [--json]
+                                                      schemes, hosts, the route configuration in force and
+                                                      every action with its URLs (--json: the catalog)
+          swift run App [--config FILE] shell         interactive: type a URL, a number, back, stack,
+                                                      help or quit; piped input exits 1 if a line failed
           swift run App --help                        this help
 
         OPTIONS
           --config FILE   apply a route-configuration JSON (redirect, degrade, disable) first;
-                          an invalid file changes nothing and its problems are listed
+                          a missing or invalid file is an error that says what is wrong with it
           --json          with routes: the catalog as JSON
+
+        Errors go to standard error, one line each: what the user sees first, then the detail.
+        Exit status: 0 done, 1 a link or the configuration failed, 64 bad arguments.
 
         EXAMPLES
           swift run App open shop://product/42 'shop://cart/add/42?quantity=2' shop://cart

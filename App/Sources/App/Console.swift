@@ -5,13 +5,43 @@ import ModuleBFacade
 import Presentation
 
 /// Formats what the App prints: screens, results, stacks, analytics and errors.
+///
+/// Everything goes through ``print(_:)`` or ``error(_:)``: each escapes what could drive a terminal
+/// (a URL from a push payload may hold escape sequences) and writes at once, unbuffered, so output
+/// and errors stay in order when both go to one place.
 enum Console {
+    /// Writes lines to standard output.
     static func print(_ text: String = "") {
-        Swift.print(text)
+        FileHandle.standardOutput.write(Data((safe(text) + "\n").utf8))
     }
 
+    /// Writes lines to standard error.
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(Data((safe(text) + "\n").utf8))
+    }
+
+    /// The text with every control character but the line feed, every line or paragraph separator and
+    /// every bidirectional override written as a `\u{…}` escape.
+    static func safe(_ text: String) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || !isUnsafe(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            }
+        }
+        return result
+    }
+
+    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: true  // C0 and C1 controls, DEL
+        case 0x2028, 0x2029: true  // line and paragraph separators
+        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x061C: true  // bidirectional controls
+        default: false
+        }
     }
 
     static func describe(_ screen: Screen) -> [String] {

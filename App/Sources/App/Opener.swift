@@ -4,12 +4,21 @@ import Presentation
 /// Opens URLs as the operating system would hand them to the app, and shows what they return.
 @MainActor
 struct Opener {
+    /// How a failed open is reported.
+    enum Failures {
+        /// Told as part of the story on standard output (the tour, where refusals are the point).
+        case narrated
+        /// Reported once on standard error, a sentence for the user first (open, shell).
+        case errors
+    }
+
     let app: ShopApp
     let navigator: TerminalNavigator
 
-    /// Opens one URL and prints the screen and stack, or the result; returns the error if it failed.
+    /// Opens one URL and prints the screen and stack, or the result, or the failure.
+    /// - Returns: The error, if it failed.
     @discardableResult
-    func open(_ url: String) async -> (any Error)? {
+    func open(_ url: String, failures: Failures) async -> (any Error)? {
         Console.print("▶ open \(url)")
         do {
             let result = try await app.mediator.openAsync(url)
@@ -22,7 +31,10 @@ struct Opener {
             }
             return nil
         } catch {
-            Console.print("  refused: \(error)")
+            switch failures {
+            case .narrated: Console.print("  refused: \(error)")
+            case .errors: Console.error("error: \(UserMessage.failure(opening: url, error))")
+            }
             return error
         }
     }

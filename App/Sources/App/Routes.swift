@@ -1,23 +1,67 @@
+import Foundation
 import Mediator
 
-/// The catalog as a table for people: every action, its exposure, URL patterns and parameters.
+/// What a user can open, for people: the schemes and hosts links use, the route configuration in
+/// force, and every action with its exposure, parameters (an enum's values listed), URL patterns and
+/// convention route.
 enum Routes {
-    static func table(_ catalog: MediatorCatalog) -> String {
-        var lines: [String] = []
-        for target in catalog.targets {
+    static func table(_ mediator: Mediator) -> String {
+        let schemes = mediator.registeredSchemes
+        var lines = [
+            "App schemes: " + (schemes.isEmpty ? "none" : schemes.map { "\($0)://" }.joined(separator: ", ")),
+            "Web hosts:   " + list(mediator.registeredWebHosts.map { "https://\($0)" }),
+        ]
+        lines += configuration(mediator.routeConfiguration)
+        lines.append("")
+        lines.append("Actions: name(parameters) -> result  [exposure, execution]  URL patterns, then the convention route")
+        for target in mediator.catalog().targets {
             lines.append("\(target.name)  \(target.summary)")
             for action in target.actions {
                 let parameters = action.parameters.map { parameter in
-                    let suffix = parameter.required ? "" : (parameter.defaultValue.map { " = \($0)" } ?? "?")
-                    return "\(parameter.name): \(parameter.type)\(suffix)"
+                    let type = readable(parameter.type)
+                    if parameter.required { return "\(parameter.name): \(type)" }
+                    if let value = parameter.defaultValue { return "\(parameter.name): \(type) = \(value)" }
+                    return "\(parameter.name): \(type.contains("->") ? "(\(type))" : type)?"
                 }
-                let patterns = action.urlPatterns.isEmpty ? "" : "  " + action.urlPatterns.joined(separator: " ")
+                var routes = action.urlPatterns
+                if action.exposure == .remote { routes += schemes.map { "\($0)://\(target.name)/\(action.name)" } }
                 lines.append(
-                    "  \(action.name)(\(parameters.joined(separator: ", "))) -> \(action.result)"
-                        + "  [\(action.exposure.rawValue), \(action.execution.rawValue)]\(patterns)")
+                    "  \(action.name)(\(parameters.joined(separator: ", "))) -> \(readable(action.result))"
+                        + "  [\(action.exposure.rawValue), \(action.execution.rawValue)]"
+                        + (routes.isEmpty ? "" : "  " + routes.joined(separator: "  ")))
                 if !action.summary.isEmpty { lines.append("      \(action.summary)") }
+                for parameter in action.parameters {
+                    if let values = parameter.allowedValues {
+                        lines.append("      \(parameter.name) is one of: \(values.joined(separator: ", "))")
+                    }
+                }
             }
         }
         return lines.joined(separator: "\n")
     }
+
+    /// The route configuration's rules, one line each.
+    private static func configuration(_ configuration: MediatorRouteConfiguration?) -> [String] {
+        guard let configuration, !configuration.rules.isEmpty else { return ["Route configuration: none"] }
+        var lines = ["Route configuration: \(configuration.rules.count) rule(s)"]
+        if let fallback = configuration.webFallback { lines.append("  web fallback: \(fallback)") }
+        for rule in configuration.rules {
+            let effect =
+                switch rule.effect {
+                case .redirectToPath(let path): "redirects to \(path)"
+                case .redirectToAction(let action): "redirects to \(action)"
+                case .degrade(let url): "degrades to the web page \(url)"
+                case .disable(let reason): "disabled" + (reason.map { ": \($0)" } ?? "")
+                }
+            lines.append("  \(rule.match) \(effect)")
+        }
+        return lines
+    }
+
+    /// A type as people write it: no `@Sendable`, `Void` for `()`.
+    static func readable(_ type: String) -> String {
+        type.replacingOccurrences(of: "@Sendable ", with: "").replacingOccurrences(of: "-> ()", with: "-> Void")
+    }
+
+    private static func list(_ items: [String]) -> String { items.isEmpty ? "none" : items.joined(separator: ", ") }
 }

@@ -10,27 +10,50 @@ enum Shell {
         Screen.Link("Log in", url: "shop://login"), Screen.Link("Check out", url: "shop://checkout"),
     ]
 
-    static func run(_ opener: Opener) async {
-        Console.print("Shop shell: type a URL or a number, 'back', 'stack', 'links' or 'quit'.")
+    static let help = """
+        Commands:
+          URL       open a link as the system would hand it over, such as shop://product/42
+          NUMBER    open the numbered link from the list under the screen
+          back      go back one screen
+          stack     show the screens on the stack, bottom first
+          links     list the numbered links again
+          help      this list
+          quit      leave the shell (so does end of input, Ctrl-D)
+        """
+
+    /// Reads commands until `quit` or the end of input.
+    /// - Returns: Whether every command succeeded (an unknown command or a failed link did not).
+    static func run(_ opener: Opener) async -> Bool {
+        Console.print("Shop shell: type a URL or a number, 'back', 'stack', 'links', 'help' or 'quit'.")
+        var allSucceeded = true
         var choices = menu(opener)
         while true {
-            Swift.print("> ", terminator: "")
-            guard let line = readLine()?.trimmingCharacters(in: .whitespaces) else { return }
+            FileHandle.standardOutput.write(Data("> ".utf8))
+            guard let line = readLine()?.trimmingCharacters(in: .whitespaces) else {
+                Console.print()  // end the prompt line on Ctrl-D or the end of piped input
+                return allSucceeded
+            }
             switch line {
             case "": continue
-            case "quit", "exit": return
+            case "quit", "exit": return allSucceeded
             case "back": opener.back()
             case "stack": Console.print("stack: \(opener.navigator.stackLine)")
-            case "links", "help", "?": break
+            case "links": break
+            case "help", "?": Console.print(help)
             default:
                 if let number = Int(line) {
                     guard choices.indices.contains(number - 1) else {
-                        Console.print("no choice \(number); pick 1 to \(choices.count)")
+                        Console.error("error: no link numbered \(number); pick 1 to \(choices.count)")
+                        allSucceeded = false
                         continue
                     }
-                    await opener.open(choices[number - 1].url)
+                    if await opener.open(choices[number - 1].url, failures: .errors) != nil { allSucceeded = false }
+                } else if line.contains("://") {
+                    if await opener.open(line, failures: .errors) != nil { allSucceeded = false }
                 } else {
-                    await opener.open(line)
+                    Console.error("error: unknown command \(line); type help for the commands, or a URL such as shop://cart")
+                    allSucceeded = false
+                    continue
                 }
             }
             choices = menu(opener)

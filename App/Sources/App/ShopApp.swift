@@ -30,9 +30,28 @@ struct ShopApp {
         try mediator.validateRoutes()
     }
 
-    /// Applies a route configuration file; on any problem nothing changes and every problem is thrown.
-    func applyRouteConfiguration(at path: String) throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        try mediator.applyRouteConfiguration(data)
+    /// Applies a route configuration file; on any problem nothing changes, and the error names the
+    /// file and says what is wrong with it (every problem, for a configuration that does not fit).
+    func applyRouteConfiguration(at path: String) throws(ConfigurationFileError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ConfigurationFileError(path: path, problem: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw ConfigurationFileError(path: path, problem: "it is a directory, not a file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationFileError(path: path, problem: "it cannot be read (check its permissions)")
+        }
+        do {
+            try mediator.applyRouteConfiguration(data)
+        } catch {
+            throw ConfigurationFileError(path: path, problem: "it is not a route configuration the shop can use: \(error)")
+        }
     }
+}
+
+/// A route configuration file the App could not apply: which file, and what is wrong with it.
+struct ConfigurationFileError: Error, CustomStringConvertible {
+    let path: String
+    let problem: String
+    var description: String { "--config \(path): \(problem)" }
 }

@@ -31,17 +31,19 @@ switch invocation.command {
 case .help:
     break
 case .tour:
-    await Tour.run(opener)
+    await Tour.run(opener, configuration: invocation.configPath)
 case .open(let urls):
-    for url in urls {
-        if let error = await opener.open(url) {
-            Console.error("error: \(error)")
-            exit(1)
-        }
+    // Every URL is reported; the status says whether any failed.
+    var failed = 0
+    for url in urls where await opener.open(url, failures: .errors) != nil { failed += 1 }
+    if failed > 0 {
+        if urls.count > 1 { Console.error("error: \(failed) of \(urls.count) links failed") }
+        exit(1)
     }
 case .routes(let json):
-    Console.print(json ? app.mediator.catalog().jsonString() : Routes.table(app.mediator.catalog()))
+    Console.print(json ? app.mediator.catalog().jsonString() : Routes.table(app.mediator))
 case .shell:
-    await Shell.run(opener)
+    // A piped session reports failure in its status; at a terminal, the user saw each error.
+    if await !Shell.run(opener), isatty(STDIN_FILENO) == 0 { exit(1) }
 }
 exit(0)
