@@ -23,7 +23,8 @@ let package = Package(
         // The library: the core and its test doubles.
         .target(name: "Mediator"),
         .target(name: "MediatorTesting", dependencies: ["Mediator"]),
-        .testTarget(name: "MediatorTests", dependencies: ["Mediator", "MediatorTesting"]),
+        // Golden/ holds the expected association files and link reference, read by path.
+        .testTarget(name: "MediatorTests", dependencies: ["Mediator", "MediatorTesting"], exclude: ["Golden"]),
 
         // The example modular app. A module is an implementation plus a facade; implementations
         // depend on facades only (scripts/check-module-graph.swift enforces it in CI).

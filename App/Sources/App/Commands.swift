@@ -9,7 +9,27 @@ struct Invocation: Equatable {
         case routes(json: Bool)
         case shell
         case help
+        case links(Links)
     }
+
+    /// The `links` commands: the deep links the app publishes.
+    enum Links: Equatable {
+        /// Compare the links with a committed snapshot; fail on any change that breaks a link.
+        case check(snapshot: String)
+        /// Print the links in one format.
+        case export(Format)
+    }
+
+    /// What `links export` prints.
+    enum Format: Equatable {
+        case json
+        case markdown
+        case aasa(appIDs: [String])
+        case android
+    }
+
+    /// The snapshot `links check` reads unless `--snapshot` names another.
+    static let defaultSnapshot = "App/links.json"
 
     var command: Command = .tour
     var configPath: String?
@@ -18,7 +38,17 @@ struct Invocation: Equatable {
     init(arguments: [String]) throws(UsageError) {
         var positional: [String] = []
         var json = false
+        var formats: [Format] = []
+        var snapshot: String?
         var index = 0
+        /// The value after an option, which must be there.
+        func value(of option: String) throws(UsageError) -> String {
+            index += 1
+            guard index < arguments.count, !arguments[index].isEmpty, !arguments[index].hasPrefix("--") else {
+                throw UsageError("\(option) needs a value")
+            }
+            return arguments[index]
+        }
         while index < arguments.count {
             let argument = arguments[index]
             switch argument {
@@ -35,6 +65,13 @@ struct Invocation: Equatable {
                 configPath = path
             case "--json":
                 json = true
+            case "--markdown": formats.append(.markdown)
+            case "--android": formats.append(.android)
+            case "--aasa":
+                let ids = try value(of: "--aasa").split(separator: ",").map(String.init)
+                formats.append(.aasa(appIDs: ids))
+            case "--snapshot":
+                snapshot = try value(of: "--snapshot")
             default:
                 if argument.hasPrefix("-"), argument.count > 1 {
                     throw UsageError("unknown option \(argument); see --help")
@@ -45,6 +82,7 @@ struct Invocation: Equatable {
         }
         guard let name = positional.first else {
             if json { throw UsageError("--json goes with routes: swift run App routes --json") }
+            if !formats.isEmpty || snapshot != nil { throw UsageError("that option goes with the links command; see --help") }
             return
         }
         let rest = Array(positional.dropFirst())
@@ -55,9 +93,23 @@ struct Invocation: Equatable {
             command = .open(rest)
         case "routes" where rest.isEmpty: command = .routes(json: json)
         case "shell" where rest.isEmpty: command = .shell
+        case "links" where rest == ["check"]:
+            command = .links(.check(snapshot: snapshot ?? Self.defaultSnapshot))
+            snapshot = nil
+        case "links" where rest == ["export"]:
+            if json { formats.append(.json) }
+            json = false
+            guard formats.count == 1 else {
+                throw UsageError("links export needs one of --json, --markdown, --aasa TEAMID.BUNDLEID[,...], --android")
+            }
+            command = .links(.export(formats[0]))
+            formats = []
+        case "links": throw UsageError("links needs check or export; see --help")
         default: throw UsageError("unknown command \(positional.joined(separator: " ")); see --help")
         }
-        if json, command != .routes(json: true) { throw UsageError("--json goes with routes") }
+        if json, command != .routes(json: true) { throw UsageError("--json goes with routes or links export") }
+        if !formats.isEmpty { throw UsageError("--markdown, --aasa and --android go with links export") }
+        if snapshot != nil { throw UsageError("--snapshot goes with links check") }
     }
 
     static let help = """
@@ -73,6 +125,11 @@ struct Invocation: Equatable {
                                                       every action with its URLs (--json: the catalog)
           swift run App [--config FILE] shell         interactive: type a URL, a number, back, stack,
                                                       help or quit; piped input exits 1 if a line failed
+          swift run App links check [--snapshot FILE] compare the deep links with the published snapshot
+                                                      (default App/links.json); exits 1 if a change breaks one
+          swift run App links export --json | --markdown | --aasa TEAMID.BUNDLEID[,...] | --android
+                                                      the links as a snapshot, a reference for people, the
+                                                      apple-app-site-association file, or an App Links intent-filter
           swift run App --help                        this help
 
         OPTIONS

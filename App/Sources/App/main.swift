@@ -42,6 +42,8 @@ case .open(let urls):
     }
 case .routes(let json):
     Console.print(json ? app.mediator.catalog().jsonString() : Routes.table(app.mediator))
+case .links(let command):
+    exit(LinksCommand.run(command, on: app.mediator))
 case .shell:
     // A piped session reports failure in its status; at a terminal, the user saw each error.
     if await !Shell.run(opener), isatty(STDIN_FILENO) == 0 { exit(1) }

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// `links`: the shop's deep links as a published API, checked against the committed snapshot.
+@Suite struct AppLinksTests {
+    /// The snapshot committed with the App, which CI checks the App against.
+    static let snapshot: String = {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("App/links.json").path
+    }()
+
+    /// The committed snapshot edited as a JSON object, written to a temporary file.
+    private func editedSnapshot(_ edit: (inout [String: Any]) throws -> Void) throws -> URL {
+        var document = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.snapshot))) as? [String: Any])
+        try edit(&document)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("links-\(UUID()).json")
+        try JSONSerialization.data(withJSONObject: document).write(to: url)
+        return url
+    }
+
+    @Test func theAppMatchesItsCommittedSnapshot() throws {
+        let run = try AppRunner.run(["links", "check", "--snapshot", Self.snapshot])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.hasPrefix("links: "))
+        // The export reads back as links: what `links check` compares is what `links export` writes.
+        let export = try AppRunner.run(["links", "export", "--json"])
+        #expect(export.status == 0)
+        #expect(try JSONSerialization.jsonObject(with: Data(export.output.utf8)) is [String: Any])
+    }
+
+    @Test func aSnapshotWithALinkTheAppNoLongerOpensFailsTheCheckNamingIt() throws {
+        let url = try editedSnapshot { document in
+            var actions = try #require(document["actions"] as? [[String: Any]])
+            actions.append([
+                "target": "Products", "action": "gift", "summary": "", "parameters": [],
+                "routes": [["path": "/gift", "kind": "pattern"]],
+            ])
+            document["actions"] = actions
+        }
+        defer { try? FileManager.default.removeItem(at: url) }
+        let run = try AppRunner.run(["links", "check", "--snapshot", url.path])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("1 change(s) would break links already published"))
+        #expect(run.errors.contains("Products.gift is no longer reachable by links"))
+    }
+
+    @Test func additionsPassAndSayHowToUpdateTheSnapshot() throws {
+        let url = try editedSnapshot { document in
+            let actions = try #require(document["actions"] as? [[String: Any]])
+            document["actions"] = actions.filter { $0["action"] as? String != "logout" }
+        }
+        defer { try? FileManager.default.removeItem(at: url) }
+        let run = try AppRunner.run(["links", "check", "--snapshot", url.path])
+        #expect(run.status == 0)
+        #expect(run.output.contains("Session.logout is new"))
+        #expect(run.output.contains("swift run App links export --json > \(url.path)"))
+    }
+
+    @Test func aMissingSnapshotSaysHowToWriteIt() throws {
+        let run = try AppRunner.run(["links", "check", "--snapshot", "/nonexistent/links.json"])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("cannot read the links snapshot /nonexistent/links.json; write it with"))
+    }
+
+    @Test func exportsTheAssociationFilesAndTheReference() throws {
+        let aasa = try AppRunner.run(["links", "export", "--aasa", "ABCDE12345.com.example.shop"])
+        #expect(aasa.status == 0)
+        #expect(aasa.output.contains(#""/" : "/product/?*""#))
+        #expect(aasa.output.contains("ABCDE12345.com.example.shop"))
+        #expect(!aasa.output.contains("Web.open"), "an action without patterns has no web link")
+
+        let android = try AppRunner.run(["links", "export", "--android"])
+        #expect(android.output.contains(#"<data android:host="shop.example.com" />"#))
+        #expect(android.output.contains(#"<data android:pathPattern="/product/..*/reviews" />"#))
+
+        let markdown = try AppRunner.run(["links", "export", "--markdown"])
+        #expect(markdown.output.hasPrefix("# Shop deep links"))
+        #expect(markdown.output.contains("Example: `shop://product/1`"))
+    }
+
+    @Test(arguments: [
+        ["links"], ["links", "export"], ["links", "export", "--json", "--android"], ["links", "check", "--aasa", "x"],
+        ["--snapshot", "x"],
+    ])
+    func badLinksArgumentsAreUsageErrors(arguments: [String]) throws {
+        let run = try AppRunner.run(arguments)
+        #expect(run.status == 64)
+        #expect(run.errors.hasPrefix("error: "))
+    }
+}
