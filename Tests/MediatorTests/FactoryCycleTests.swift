@@ -156,11 +156,25 @@ struct FactoryCycleTests {
 
     @Test("a factory that calls its own target fails that call with the cycle A → A; the outer call succeeds")
     func factoryCallingItsOwnTarget() async throws {
+        // The kept instance is made once, so its factory runs once.
+        try await Self.expectSelfCycle(TargetA.init(value:), factoryRunsAfterTwoCalls: 1)
+    }
+
+    @Test("a per-call target whose factory calls itself fails the inner call with A → A instead of recursing")
+    func perCallFactoryCallingItsOwnTarget() async throws {
+        // A per-call target makes a new instance, so its factory runs (and reports) again each call.
+        try await Self.expectSelfCycle(PerCallA.init(value:), factoryRunsAfterTwoCalls: 2)
+    }
+
+    /// Registers an A whose factory calls A, calls A twice, and checks the inner call failed with A → A.
+    private static func expectSelfCycle<Target: MediatorTarget>(
+        _ make: @escaping @Sendable (Int) -> Target, factoryRunsAfterTwoCalls: Int
+    ) async throws {
         let mediator = Mediator()
         let inner = Recording<Result<Int, any Error>>()
         try mediator.register { mediator in
             inner.append(Result { try mediator.perform("value", on: "A", as: Int.self) })
-            return TargetA(value: 7)
+            return make(7)
         }
 
         let value = try await withDeadlockGuard("a factory calling its own target") {
@@ -173,30 +187,7 @@ struct FactoryCycleTests {
         let error = expectMediatorError(.factoryCycle) { try results[0].get() }
         #expect(error?.cycle == ["A", "A"])
         #expect(try mediator.perform("value", on: "A", as: Int.self) == 7)
-        #expect(inner.all.count == 1, "the factory ran once")
-    }
-
-    @Test("a per-call target whose factory calls itself fails the inner call with A → A instead of recursing")
-    func perCallFactoryCallingItsOwnTarget() async throws {
-        let mediator = Mediator()
-        let inner = Recording<Result<Int, any Error>>()
-        try mediator.register { mediator in
-            inner.append(Result { try mediator.perform("value", on: "A", as: Int.self) })
-            return PerCallA(value: 7)
-        }
-
-        let value = try await withDeadlockGuard("a per-call factory calling its own target") {
-            try mediator.perform("value", on: "A", as: Int.self)
-        }
-
-        #expect(value == 7)
-        let results = inner.all
-        try #require(results.count == 1)
-        let error = expectMediatorError(.factoryCycle) { try results[0].get() }
-        #expect(error?.cycle == ["A", "A"])
-        // A per-call target makes a new instance, so its factory runs (and reports) again each call.
-        #expect(try mediator.perform("value", on: "A", as: Int.self) == 7)
-        #expect(inner.all.count == 2)
+        #expect(inner.all.count == factoryRunsAfterTwoCalls)
     }
 
     @Test("per-call A and B whose factories call each other fail the innermost call with A → B → A")
