@@ -69,6 +69,7 @@ struct Invocation: Equatable {
             case "--android": formats.append(.android)
             case "--aasa":
                 let ids = try value(of: "--aasa").split(separator: ",").map(String.init)
+                guard !ids.isEmpty else { throw UsageError("--aasa needs app IDs: TEAMID.BUNDLEID[,...]") }
                 formats.append(.aasa(appIDs: ids))
             case "--snapshot":
                 snapshot = try value(of: "--snapshot")
