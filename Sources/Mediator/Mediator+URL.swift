@@ -279,7 +279,9 @@ extension Mediator {
         try url(target: contract.target, action: contract.action, values: Contract.Input.schema.encode(input), scheme: scheme)
     }
 
-    private func url(target: String, action: String, values: [String: any Sendable], scheme: String?) throws -> String {
+    /// Generates a URL and checks that opening it reaches the same action (another action's literal
+    /// pattern could shadow a placeholder value); the one generator behind every public door.
+    func url(target: String, action: String, values: [String: any Sendable], scheme: String?) throws -> String {
         let router = currentRouter()
         guard let id = router.routes.action(target: target, action: action) else {
             throw notFoundError(target: target, action: action)

@@ -260,15 +260,16 @@ extension Mediator {
         var byAction: [Int: Set<MediatorLinks.Route>] = [:]
         for route in routes.routes {
             guard let id = route.action, routes[id].definition.exposure == .remote else { continue }
-            let entry = MediatorLinks.Route(path: Self.linkPath(route.shape), scheme: route.pattern.scheme)
-            byAction[id.index, default: []].insert(entry)
+            let path = RoutePattern.text(of: route.shape, literal: PercentEncoding.encode)
+            byAction[id.index, default: []].insert(MediatorLinks.Route(path: path, scheme: route.pattern.scheme))
         }
         var actions: [MediatorLinks.Action] = []
         for (index, action) in routes.actions.enumerated() where action.definition.exposure == .remote {
             let definition = action.definition
             var entries = byAction[index] ?? []
             if !router.schemes.isEmpty {
-                let path = "/" + PercentEncoding.encode(definition.target) + "/" + PercentEncoding.encode(definition.name)
+                let shape: [RoutePattern.Segment] = [.literal(definition.target), .literal(definition.name)]
+                let path = RoutePattern.text(of: shape, literal: PercentEncoding.encode)
                 entries.insert(MediatorLinks.Route(path: path, kind: .convention))
             }
             guard !entries.isEmpty else { continue }
@@ -276,38 +277,25 @@ extension Mediator {
             actions.append(
                 MediatorLinks.Action(
                     target: definition.target, action: definition.name, summary: definition.summary,
-                    routes: entries.sorted(), parameters: parameters,
-                    example: exampleURL(for: ActionID(index: index), parameters: parameters, router: router)))
+                    routes: Array(entries), parameters: parameters,
+                    example: exampleURL(target: definition.target, action: definition.name, parameters: parameters)))
         }
         return MediatorLinks(
             schemes: router.schemes.map { MediatorLinks.Scheme(name: $0.name, matchesGlobalRoutes: $0.fallsBack) },
             webHosts: router.webHosts, actions: actions)
     }
 
-    /// A shape as link text: `/product/:id`, `/help/*topic`, `/` when empty.
-    static func linkPath(_ shape: [RoutePattern.Segment]) -> String {
-        "/"
-            + shape.map { segment in
-                switch segment {
-                case .literal(let text): PercentEncoding.encode(text)
-                case .placeholder(let name): ":" + name
-                case .wildcard(let name): name == "*" ? "*" : "*" + name
-                }
-            }.joined(separator: "/")
-    }
-
     /// A URL that opens the action, generated from sample values of its required parameters (an
     /// enum's first value, `1`, `1.5`, `true`, `example`), or `nil` when a type has no sample or the
-    /// URL would not open the action.
-    private func exampleURL(for id: ActionID, parameters: [MediatorLinks.Parameter], router: URLRouter) -> String? {
+    /// URL would not open the action (generation checks it reaches the action; `canOpen`, that the
+    /// route configuration and the remote policy let it run).
+    private func exampleURL(target: String, action: String, parameters: [MediatorLinks.Parameter]) -> String? {
         var values: [String: any Sendable] = [:]
         for parameter in parameters where parameter.required {
             guard let sample = parameter.allowedValues?.first ?? Self.sampleValue(forType: parameter.type) else { return nil }
             values[parameter.name] = sample
         }
-        guard let url = try? URLGeneration.url(for: router.routes[id], with: values, scheme: nil, router: router),
-            router.actionReached(by: url) == id, canOpen(url)
-        else { return nil }
+        guard let url = try? url(target: target, action: action, values: values, scheme: nil), canOpen(url) else { return nil }
         return url
     }
 

@@ -83,6 +83,19 @@ struct RoutePattern: Sendable {
     /// The shape of a pattern that is a plain path: `/`-separated literal segments of unreserved
     /// characters and `:name` placeholders with distinct names; `nil` for anything else (options, a
     /// scheme, groups, wildcards, escapes, a problem), which the full parser handles.
+    /// A shape as pattern text: `/product/:id`, `/help/*topic`, `/` when empty; each literal
+    /// written by `literal` (as is, or percent-encoded where the text is a link).
+    static func text(of shape: [Segment], literal: (String) -> String = { $0 }) -> String {
+        "/"
+            + shape.map { segment in
+                switch segment {
+                case .literal(let text): literal(text)
+                case .placeholder(let name): ":" + name
+                case .wildcard(let name): name == "*" ? "*" : "*" + name
+                }
+            }.joined(separator: "/")
+    }
+
     private static func simpleShape(_ text: String) -> [Segment]? {
         var segments: [Segment] = []
         var firstName: String?

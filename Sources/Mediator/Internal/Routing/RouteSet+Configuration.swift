@@ -205,7 +205,7 @@ extension RouteSet.Builder {
                     guard let found = scheme.flatMap({ scoped[Name($0)]?.match(probe) }) ?? global.match(probe) else {
                         configurationProblems.append(
                             "\(entry.position) (\(LogSafeText.inline(rules[start].match))) redirects to "
-                                + "\(LogSafeText.quoted(Self.template(shape))), which no route matches")
+                                + "\(LogSafeText.quoted(RoutePattern.text(of: shape))), which no route matches")
                         current = nil
                         continue
                     }
@@ -249,18 +249,6 @@ extension RouteSet.Builder {
             common = common.map { $0.intersection(names) } ?? names
         }
         return common ?? []
-    }
-
-    /// A path template's text: `/product/:id`.
-    private static func template(_ shape: [RoutePattern.Segment]) -> String {
-        "/"
-            + shape.map { segment in
-                switch segment {
-                case .literal(let text): text
-                case .placeholder(let name): ":" + name
-                case .wildcard(let name): name == "*" ? "*" : "*" + name
-                }
-            }.joined(separator: "/")
     }
 
     /// The placeholder and wildcard names of one shape, in order.
