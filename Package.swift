@@ -12,16 +12,18 @@ let sharedSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Mediator",
-    // `Synchronization` (Mutex, Atomic) sets the Apple floor: it is what keeps the hot path free of
-    // contended locks without a C shim or an external atomics package.
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The floor real modular apps support. The hot path's one lock-free word uses C11 atomics from
+    // the package's own C target (`CMediatorAtomics`), not `Synchronization`, which would need
+    // iOS 18 / macOS 15; the README's Requirements section lists the audit behind this floor.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Mediator", targets: ["Mediator"]),
         .library(name: "MediatorTesting", targets: ["MediatorTesting"]),
     ],
     targets: [
-        // The library: the core and its test doubles.
-        .target(name: "Mediator"),
+        // The library: the core and its test doubles, and the core's C11 atomics.
+        .target(name: "CMediatorAtomics"),
+        .target(name: "Mediator", dependencies: ["CMediatorAtomics"]),
         .target(name: "MediatorTesting", dependencies: ["Mediator"]),
         // Golden/ holds the expected association files and link reference, read by path.
         .testTarget(name: "MediatorTests", dependencies: ["Mediator", "MediatorTesting"], exclude: ["Golden"]),
@@ -61,6 +63,6 @@ let package = Package(
     ]
 )
 
-for target in package.targets {
+for target in package.targets where target.name != "CMediatorAtomics" {
     target.swiftSettings = (target.swiftSettings ?? []) + sharedSettings
 }

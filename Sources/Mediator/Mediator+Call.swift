@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Typed calls through the contracts a module's facade declares.
 ///
 /// After a contract's first call on a thread, a call with no interceptor installed finds its bound
@@ -24,13 +22,8 @@ extension Mediator {
     public func call<Input, Output>(
         _ contract: ActionContract<Input, Output>, with input: Input, source: MediatorCallSource = .local
     ) throws -> Output {
-        if source == .local, let (cache, unretained) = boundContract(contract.key) {
-            // Unretained: the thread's cache keeps the binding alive until this call returns.
-            cache.enter()
-            defer { cache.exit() }
-            return try unretained._withUnsafeGuaranteedRef { binding in
-                try unsafeDowncast(binding, to: Binding<Input, Output>.self).runSync(input)
-            }
+        if source == .local, let cached = cachedBinding(contract.key) {
+            return try cached.runSync(input, as: Output.self)
         }
         return try callThroughPipeline(contract, input, source: source)
     }
@@ -63,9 +56,8 @@ extension Mediator {
     public func call<Input, Output>(
         _ contract: AsyncActionContract<Input, Output>, with input: Input, source: MediatorCallSource = .local
     ) async throws -> Output {
-        if source == .local, let (_, unretained) = boundContract(contract.key) {
-            // Retained: an awaited call may resume on another thread.
-            return try await unsafeDowncast(unretained.takeUnretainedValue(), to: Binding<Input, Output>.self).runAsync(input)
+        if source == .local, let cached = cachedBinding(contract.key) {
+            return try await cached.retained(Input.self, Output.self).runAsync(input)
         }
         return try await callThroughPipeline(contract, input, source: source)
     }
@@ -104,12 +96,8 @@ extension Mediator {
     public func call<Input, Output>(
         _ contract: MainActorActionContract<Input, Output>, with input: Input, source: MediatorCallSource = .local
     ) throws -> Output {
-        if source == .local, let (cache, unretained) = boundContract(contract.key) {
-            cache.enter()
-            defer { cache.exit() }
-            return try unretained._withUnsafeGuaranteedRef { binding in
-                try unsafeDowncast(binding, to: Binding<Input, Output>.self).runOnMainActor(input)
-            }
+        if source == .local, let cached = cachedBinding(contract.key) {
+            return try cached.runOnMainActor(input, as: Output.self)
         }
         return try callThroughPipeline(contract, input, source: source)
     }
@@ -138,7 +126,7 @@ extension Mediator {
     /// - Parameter contract: The contract.
     /// - Returns: `true` when a typed call would reach a handler of the contract's types.
     public func canCall<Contract: MediatorContract>(_ contract: Contract) -> Bool {
-        guard let box = registry.withLock({ $0.targets[Name(contract.target)] }), box.problem == nil,
+        guard let box = snapshot().targets[Name(contract.target)], box.problem == nil,
             let index = box.index(of: contract.action)
         else { return false }
         let definition = box.definitions[index]
@@ -154,16 +142,15 @@ extension Mediator {
 
     // MARK: Internals the inlined calls use
 
-    /// This thread's binding for a contract (unretained, with the cache that keeps it alive), when
-    /// it is current and no interceptor is installed.
+    /// This thread's binding for a contract in the current snapshot, when it resolved it there and
+    /// no interceptor is installed. Takes no lock: one load of the published snapshot's address.
     @usableFromInline
-    func boundContract(_ key: ContractKey) -> (ThreadCache, Unmanaged<AnyBinding>)? {
+    func cachedBinding(_ key: ContractKey) -> CachedBinding? {
         let cache = ThreadCache.current
-        guard
-            let binding = cache.contractBinding(
-                index: key.index, mediatorID: id, generation: generation.load(ordering: .acquiring))
+        guard let slot = cache.hitSlot(address: published.load()), !cache.hasInterceptors(inSlot: slot),
+            let binding = cache.contractBinding(index: key.index, inSlot: slot)
         else { return nil }
-        return (cache, binding)
+        return CachedBinding(cache: cache, unretained: binding)
     }
 
     /// A synchronous contract's call through the whole pipeline: the first call on a thread, and
@@ -206,7 +193,7 @@ extension Mediator {
         isolation: (any Actor)?
     ) throws -> any Sendable {
         let state = CallState(target: target, action: action, source: source, payload: .input(input))
-        return try runSync(state, lookup(ActionKey(target: target, action: action), contract: contract), isolation: isolation)
+        return try enterSync(state, .names(ActionKey(target: target, action: action), contract: contract), isolation: isolation)
     }
 
     /// A typed call through the pipeline, with `await`.
@@ -215,7 +202,7 @@ extension Mediator {
         _ target: String, _ action: String, _ input: TypedInput, _ contract: ContractKey, _ source: MediatorCallSource
     ) async throws -> any Sendable {
         let state = CallState(target: target, action: action, source: source, payload: .input(input))
-        return try await runAsync(state, lookup(ActionKey(target: target, action: action), contract: contract))
+        return try await enterAsync(state, .names(ActionKey(target: target, action: action), contract: contract))
     }
 
     /// The result as the contract's output type: a redirect or a fallback may have answered with

@@ -1,25 +1,24 @@
-import Synchronization
-
 extension Mediator {
     /// Appends an interceptor to the chain every call passes through, in installation order.
     /// - Parameter interceptor: The interceptor.
     public func addInterceptor(_ interceptor: some MediatorInterceptor) {
         mutate { state in
-            state.settings = MediatorSettings(
-                interceptors: state.settings.interceptors + [interceptor], fallback: state.settings.fallback)
+            state.released.append(state.settings)
+            state.settings = state.settings.with(interceptors: state.settings.interceptors + [interceptor])
         }
     }
 
     /// Removes every interceptor.
     public func removeAllInterceptors() {
         mutate { state in
-            state.settings = MediatorSettings(interceptors: [], fallback: state.settings.fallback)
+            state.released.append(state.settings)
+            state.settings = state.settings.with(interceptors: [])
         }
     }
 
     /// The installed interceptors, in the order calls pass through them.
     public var interceptors: [any MediatorInterceptor] {
-        registry.withLock { $0.settings.interceptors }
+        snapshot().settings.interceptors
     }
 
     /// Sets the handler for calls whose target or action does not exist and that the target itself
@@ -27,7 +26,8 @@ extension Mediator {
     /// - Parameter handler: Answers an unresolved call with a value, a redirect, or `.notHandled`.
     public func setFallbackHandler(_ handler: MediatorFallbackHandler?) {
         mutate { state in
-            state.settings = MediatorSettings(interceptors: state.settings.interceptors, fallback: handler)
+            state.released.append(state.settings)
+            state.settings = state.settings.with(fallback: .some(handler))
         }
     }
 
@@ -45,12 +45,16 @@ extension Mediator {
     /// ```
     /// - Parameter duration: The longest decision; a negative duration counts as zero.
     public func setInterceptorTimeout(_ duration: Duration) {
-        interceptorTimeoutNanoseconds.store(Self.nanoseconds(duration), ordering: .relaxed)
+        let limit = Duration.nanoseconds(Self.nanoseconds(duration))
+        mutate { state in
+            state.released.append(state.settings)
+            state.settings = state.settings.with(interceptorTimeout: limit)
+        }
     }
 
     /// How long an interceptor's asynchronous decision may take; see ``setInterceptorTimeout(_:)``.
     public var interceptorTimeout: Duration {
-        .nanoseconds(interceptorTimeoutNanoseconds.load(ordering: .relaxed))
+        snapshot().settings.interceptorTimeout
     }
 
     /// A duration in whole nanoseconds, clamped to `0...Int64.max`.

@@ -29,17 +29,11 @@ extension Mediator {
     ) throws -> any Sendable {
         let key = ActionKey(target: target, action: action)
         let payload = Payload.values(ParameterLookup(values: parameters.values))
-        let cache = ThreadCache.current
-        if !cachingTarget, let binding = boundWithoutInterceptors(key, in: cache) {
-            // Unretained: the thread's cache keeps the binding alive until this call returns.
-            cache.enter()
-            defer { cache.exit() }
-            return try binding._withUnsafeGuaranteedRef { binding in
-                try invokeSync(binding, source: source, payload, isolation: isolation)
-            }
+        if !cachingTarget, let cached = cachedBinding(key) {
+            return try cached.run { binding in try invokeSync(binding, source: source, payload, isolation: isolation) }
         }
         let state = CallState(target: target, action: action, source: source, payload: payload, keepsInstance: cachingTarget)
-        return try runSync(state, lookup(key, keepingInstance: cachingTarget), isolation: isolation)
+        return try enterSync(state, .names(key), isolation: isolation)
     }
 
     /// Performs an action by name and returns its result as `type`.
@@ -86,12 +80,12 @@ extension Mediator {
     ) async throws -> any Sendable {
         let key = ActionKey(target: target, action: action)
         let payload = Payload.values(ParameterLookup(values: parameters.values))
-        if !cachingTarget, let binding = boundWithoutInterceptors(key, in: ThreadCache.current) {
+        if !cachingTarget, let cached = cachedBinding(key) {
             // Retained: an awaited call may resume on another thread.
-            return try await invokeAsync(binding.takeUnretainedValue(), source: source, payload)
+            return try await invokeAsync(cached.unretained.takeUnretainedValue(), source: source, payload)
         }
         let state = CallState(target: target, action: action, source: source, payload: payload, keepsInstance: cachingTarget)
-        return try await runAsync(state, lookup(key, keepingInstance: cachingTarget))
+        return try await enterAsync(state, .names(key))
     }
 
     /// Performs an action by name with `await` and returns its result as `type`.
@@ -126,7 +120,18 @@ extension Mediator {
     ///   - target: The target name.
     /// - Returns: `true` when the target is registered and declares the action.
     public func canPerform(_ action: String, on target: String) -> Bool {
-        guard let box = registry.withLock({ $0.targets[Name(target)] }), box.problem == nil else { return false }
+        guard let box = snapshot().targets[Name(target)], box.problem == nil else { return false }
         return box.index(of: action) != nil
+    }
+
+    /// This thread's binding for a call by name in the current snapshot, when it resolved it there
+    /// and no interceptor is installed: such a call goes straight to the remote policy and the
+    /// handler (`invokeSync`). Takes no lock.
+    private func cachedBinding(_ key: ActionKey) -> CachedBinding? {
+        let cache = ThreadCache.current
+        guard let slot = cache.hitSlot(address: published.load()), !cache.hasInterceptors(inSlot: slot),
+            let binding = cache.binding(for: key, inSlot: slot)
+        else { return nil }
+        return CachedBinding(cache: cache, unretained: binding)
     }
 }

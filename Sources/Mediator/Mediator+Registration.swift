@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Mediator {
     /// Registers a target under its ``MediatorTarget/targetName``; nothing is made until the first call.
     ///
@@ -67,7 +65,7 @@ extension Mediator {
     }
 
     private func nextOrdinal() -> Int {
-        registrations.wrappingAdd(1, ordering: .relaxed).oldValue
+        Int(registrations.increment())
     }
 
     private func insert(_ box: any AnyTargetBox, replacingExisting: Bool) throws {
@@ -81,6 +79,7 @@ extension Mediator {
                 }
                 state.released.append(previous)
             }
+            state.targetsChanged()
         }
     }
 
@@ -92,18 +91,20 @@ extension Mediator {
         mutate { state in
             guard let removed = state.targets.removeValue(forKey: Name(name)) else { return false }
             state.released.append(removed)
+            state.targetsChanged()
             return true
         }
     }
 
     /// The names of every registered target, sorted.
     public var registeredTargetNames: [String] {
-        registry.withLock { $0.targets.keys.map(\.text) }.sorted()
+        snapshot().targets.keys.map(\.text).sorted()
     }
 
     /// Releases the cached instance of one target; its next call makes a new one.
     ///
-    /// Threads that called the target drop their reference to the old instance on their next call
+    /// Once this returns, every call that starts afterwards, on any thread, uses a new instance;
+    /// threads that called the target drop their reference to the old one on their next call
     /// through this mediator.
     /// - Parameter name: The target name.
     public func releaseCachedInstance(of name: String) {

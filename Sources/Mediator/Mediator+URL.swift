@@ -1,15 +1,15 @@
 public import Foundation
-import Synchronization
 
 /// URL entry points: deep links, universal links and remote invocation, turned into calls.
 ///
 /// Routes come from the `urlPatterns` each action declares and from the convention route
 /// `scheme://Target/action` for actions declared `.remote`. A URL call enters the same pipeline as
 /// every other call, with source `.remote`, so the remote policy applies to wherever it finally
-/// goes. The routes are compiled on the first URL use after the targets or the configuration
-/// change, never under a lock (reading declarations runs target code); the compiled router is
-/// immutable and cached per thread like resolutions, so an `open` with an unchanged registry takes
-/// no lock. See the Security Model article for what a URL can reach.
+/// goes. The routes are part of the registry snapshot the URL is opened in: compiled on the first
+/// URL use after the targets or the configuration change, never under a lock (reading declarations
+/// runs target code), once per change. The router is immutable and cached per thread with the
+/// snapshot, so an `open` with an unchanged registry takes no lock. See the Security Model article
+/// for what a URL can reach.
 extension Mediator {
     // MARK: Schemes and hosts
 
@@ -44,17 +44,17 @@ extension Mediator {
 
     /// The registered app schemes, lowercased, in registration order.
     public var registeredSchemes: [String] {
-        registry.withLock { $0.routing.schemes.map(\.name) }
+        snapshot().routing.schemes.map(\.name)
     }
 
     /// The registered web hosts, lowercased, in registration order.
     public var registeredWebHosts: [String] {
-        registry.withLock { $0.routing.webHosts }
+        snapshot().routing.webHosts
     }
 
     /// The options URLs are read with: length limit, `+` decoding, fragment parameters.
     public var urlOptions: MediatorURLOptions {
-        registry.withLock { $0.routing.options }
+        snapshot().routing.options
     }
 
     /// Replaces the options URLs are read with.
@@ -73,13 +73,9 @@ extension Mediator {
         changeRouting { $0.unmatchedHandler = handler }
     }
 
-    /// Changes the routing settings; the router is rebuilt on the next URL use.
-    private func changeRouting(_ change: (inout RoutingState) -> Void) {
-        mutate { state in
-            state.released.append(state.routing.router)
-            change(&state.routing)
-            state.routing.settingsVersion &+= 1
-        }
+    /// Changes the routing settings; the next snapshot's router is built from them on its first URL use.
+    private func changeRouting(_ change: (inout RoutingSettings) -> Void) {
+        mutate { state in change(&state.routing) }
     }
 
     // MARK: Validation
@@ -91,7 +87,7 @@ extension Mediator {
     /// Call it at start-up after registering targets (and in a test), so conflicts fail early.
     /// - Throws: ``MediatorError/Code/invalidRoutes`` listing every problem.
     public func validateRoutes() throws {
-        let problems = currentRouter().problems
+        let problems = snapshot().router.get().problems
         if !problems.isEmpty { throw MediatorError.invalidRoutes(problems: problems) }
     }
 
@@ -105,7 +101,7 @@ extension Mediator {
     /// - Parameter url: The URL.
     /// - Returns: `true` when the URL reaches an action a remote call may run.
     public func canOpen(_ url: String) -> Bool {
-        currentRouter().canOpen(url)
+        snapshot().router.get().canOpen(url)
     }
 
     /// Opens a URL: routes it to its action and performs it as a remote call, returning the result.
@@ -123,26 +119,26 @@ extension Mediator {
     public func open(
         _ url: String, with parameters: MediatorParameters = MediatorParameters(), isolation: (any Actor)? = #isolation
     ) throws -> any Sendable {
-        let router = currentRouter()
+        let cache = ThreadCache.current
+        let slot = cache.currentSlot(of: self)
+        let snapshot = cache.snapshot(inSlot: slot)
+        let router = cache.router(inSlot: slot)
         let destination = try router.resolve(url, caller: parameters, runsUnmatchedHandler: true)
-        if case let .action(id, values) = destination {
-            let cache = ThreadCache.current
-            if let (binding, hasInterceptors) = cache.routeBinding(
-                index: id.index, mediatorID: self.id, generation: generation.load(ordering: .acquiring)), !hasInterceptors
-            {
-                // A routed action this thread resolved, nothing installed: straight to the policy and
-                // the handler, the binding unretained (the cache keeps it alive until this returns).
-                let payload = Payload.values(ParameterLookup(url: values, native: parameters.values))
-                cache.enter()
-                defer { cache.exit() }
-                return try binding._withUnsafeGuaranteedRef { binding in
-                    try invokeSync(binding, source: .remote, payload, isolation: isolation)
-                }
+        if case let .action(id, values) = destination, !snapshot.hasInterceptors,
+            let binding = cache.routeBinding(index: id.index, in: snapshot)
+        {
+            // A routed action this thread resolved in this snapshot, nothing installed: straight to
+            // the remote policy and the handler.
+            let payload = Payload.values(ParameterLookup(url: values, native: parameters.values))
+            return try CachedBinding(cache: cache, unretained: binding).run { binding in
+                try invokeSync(binding, source: .remote, payload, isolation: isolation)
             }
         }
         switch opening(destination, in: router, with: parameters) {
         case .value(let value): return value
-        case let .call(state, lookup): return try runSync(state, lookup, isolation: isolation)
+        case let .call(state, address):
+            return try runSync(
+                state, resolve(address, of: state, in: snapshot, cache: cache), in: snapshot, isolation: isolation)
         }
     }
 
@@ -173,10 +169,13 @@ extension Mediator {
     @discardableResult
     public func openAsync(_ url: String, with parameters: MediatorParameters = MediatorParameters()) async throws -> any Sendable
     {
-        let router = currentRouter()
+        let snapshot = snapshot()
+        let router = snapshot.router.get()
         switch opening(try router.resolve(url, caller: parameters, runsUnmatchedHandler: true), in: router, with: parameters) {
         case .value(let value): return value
-        case let .call(state, lookup): return try await runAsync(state, lookup)
+        case let .call(state, address):
+            let resolved = resolve(address, of: state, in: snapshot, cache: .current)
+            return try await runAsync(state, resolved, in: snapshot)
         }
     }
 
@@ -199,11 +198,11 @@ extension Mediator {
     /// What opening a URL does: return an unmatched-URL handler's value, or run a remote call.
     private enum Opening {
         case value(any Sendable)
-        case call(CallState, Lookup)
+        case call(CallState, CallAddress)
     }
 
     /// The call a routed URL stands for. A matched route leads straight to its target's action: the
-    /// binding comes from this thread's cache by the route's action index, or is made from the
+    /// binding comes from this thread's slot by the route's action index, or is made from the
     /// route's target box, never looked up by name.
     private func opening(_ destination: URLRouter.Destination, in router: URLRouter, with native: MediatorParameters) -> Opening {
         switch destination {
@@ -214,28 +213,13 @@ extension Mediator {
             let state = CallState(
                 target: definition.target, action: definition.name, source: .remote,
                 payload: .values(ParameterLookup(url: values, native: native.values)))
-            return .call(state, routeLookup(id, in: router))
+            return .call(state, .route(id, router.routes))
         case let .named(target, action, parameters):
             let state = CallState(
                 target: target, action: action, source: .remote,
                 payload: .values(ParameterLookup(values: parameters.values, native: native.values)))
-            return .call(state, lookup(ActionKey(target: target, action: action)))
+            return .call(state, .names(ActionKey(target: target, action: action)))
         }
-    }
-
-    /// The binding for a routed action: from this thread's cache by index, or bound from its box.
-    private func routeLookup(_ id: ActionID, in router: URLRouter) -> Lookup {
-        let cache = ThreadCache.current
-        let now = generation.load(ordering: .acquiring)
-        if let (binding, hasInterceptors) = cache.routeBinding(index: id.index, mediatorID: self.id, generation: now) {
-            return Lookup(resolved: .bound(binding.takeUnretainedValue()), hasInterceptors: hasInterceptors)
-        }
-        let settings = currentSettings()
-        let action = router.routes[id]
-        let resolved = bind(
-            action.box, index: action.definition.index, keepingInstance: false, at: now, settings: settings, cache: cache,
-            storing: { _ in (nil, nil, id.index) })
-        return Lookup(resolved: resolved, hasInterceptors: !settings.interceptors.isEmpty)
     }
 
     // MARK: Generating
@@ -282,9 +266,10 @@ extension Mediator {
     /// Generates a URL and checks that opening it reaches the same action (another action's literal
     /// pattern could shadow a placeholder value); the one generator behind every public door.
     func url(target: String, action: String, values: [String: any Sendable], scheme: String?) throws -> String {
-        let router = currentRouter()
+        let snapshot = snapshot()
+        let router = snapshot.router.get()
         guard let id = router.routes.action(target: target, action: action) else {
-            throw notFoundError(target: target, action: action)
+            throw notFoundError(target: target, action: action, in: snapshot)
         }
         let url = try URLGeneration.url(for: router.routes[id], with: values, scheme: scheme, router: router)
         // Opening must lead back here: another action's literal pattern could shadow a placeholder value.
@@ -296,17 +281,6 @@ extension Mediator {
                 problem: "the generated URL \(LogSafeText.quoted(url)) would reach \(other) instead")
         }
         return url
-    }
-
-    /// The not-found error for names, as the registry is now.
-    func notFoundError(target: String, action: String) -> MediatorError {
-        let (box, registry, version) = registry.withLock { state in
-            let box = state.targets[Name(target)]
-            return (box, box == nil ? state.targets : [:], state.targetsVersion)
-        }
-        return notFoundError(
-            box.map { .missingAction($0) } ?? .missingTarget(registry: registry, version: version), target: target, action: action
-        )
     }
 
     // MARK: Route configuration
@@ -329,104 +303,36 @@ extension Mediator {
     /// - Throws: ``MediatorError/Code/invalidRouteConfiguration`` listing every problem; the previous
     ///   configuration then stays in force.
     public func applyRouteConfiguration(_ configuration: MediatorRouteConfiguration) throws {
-        let (boxes, targetsVersion, configurationVersion) = registry.withLock { state in
-            (Array(state.targets.values), state.targetsVersion, state.routing.configurationVersion)
-        }
-        let candidate = RouteSet(
-            targets: boxes, targetsVersion: targetsVersion, configuration: configuration,
-            configurationVersion: configurationVersion &+ 1)
-        guard candidate.configurationProblems.isEmpty else {
-            throw MediatorError.invalidRouteConfiguration(problems: candidate.configurationProblems)
-        }
-        mutate { state in
-            state.released.append(state.routing.routeSet)
-            state.released.append(state.routing.router)
-            state.routing.configuration = configuration
-            state.routing.configurationVersion &+= 1
-            state.routing.router = nil
-            state.routing.routeSet =
-                state.targetsVersion == targetsVersion && state.routing.configurationVersion == configurationVersion &+ 1
-                ? candidate : nil
+        // Validated against the targets of one snapshot, outside the lock (compiling reads
+        // declarations); put in force only if the targets are still those, else validated again.
+        while true {
+            let snapshot = snapshot()
+            let targets = snapshot.targets
+            let candidate = RouteSet(targets: Array(targets.values), configuration: configuration)
+            guard candidate.configurationProblems.isEmpty else {
+                throw MediatorError.invalidRouteConfiguration(problems: candidate.configurationProblems)
+            }
+            let applied = mutate { state -> Bool in
+                guard state.suggestions === snapshot.suggestions else { return false }
+                state.routing.configuration = configuration
+                state.released.append(state.routes)
+                state.routes = BuiltOnce(built: candidate)
+                return true
+            }
+            if applied { return }
         }
     }
 
     /// Removes the route configuration; routes behave as their actions declare them.
     public func clearRouteConfiguration() {
         mutate { state in
-            state.released.append(state.routing.routeSet)
-            state.released.append(state.routing.router)
             state.routing.configuration = nil
-            state.routing.configurationVersion &+= 1
-            state.routing.routeSet = nil
-            state.routing.router = nil
+            state.configurationChanged()
         }
     }
 
     /// The route configuration in force, if any.
     public var routeConfiguration: MediatorRouteConfiguration? {
-        registry.withLock { $0.routing.configuration }
-    }
-
-    // MARK: The router
-
-    /// The router for the current registry: from this thread's cache without a lock when nothing
-    /// changed; otherwise fetched, or rebuilt outside the lock, once per change and thread.
-    func currentRouter() -> URLRouter {
-        let cache = ThreadCache.current
-        if let router = cache.router(mediatorID: id, generation: generation.load(ordering: .acquiring)) { return router }
-
-        enum Snapshot {
-            case ready(URLRouter, generation: UInt64, settings: MediatorSettings)
-            case stale(
-                boxes: [any AnyTargetBox], state: RoutingState, targetsVersion: UInt64, generation: UInt64,
-                settings: MediatorSettings)
-        }
-        let (snapshot, replaced): (Snapshot, URLRouter?) = registry.withLock { state in
-            let now = generation.load(ordering: .relaxed)
-            let routing = state.routing
-            if let router = routing.router, router.routes.targetsVersion == state.targetsVersion,
-                router.routes.configurationVersion == routing.configurationVersion,
-                router.settingsVersion == routing.settingsVersion
-            {
-                return (.ready(router, generation: now, settings: state.settings), nil)
-            }
-            if let routes = routing.routeSet, routes.targetsVersion == state.targetsVersion,
-                routes.configurationVersion == routing.configurationVersion
-            {
-                let router = URLRouter(routes: routes, state: routing)
-                let replaced = state.routing.router
-                state.routing.router = router
-                return (.ready(router, generation: now, settings: state.settings), replaced)
-            }
-            let stale = Snapshot.stale(
-                boxes: Array(state.targets.values), state: routing, targetsVersion: state.targetsVersion, generation: now,
-                settings: state.settings)
-            return (stale, nil)
-        }
-        // What the snapshot replaced is released here, outside the lock.
-        withExtendedLifetime(replaced) {}
-        switch snapshot {
-        case let .ready(router, generation, settings):
-            cache.store(router: router, mediatorID: id, generation: generation, settings: settings)
-            return router
-        case let .stale(boxes, routing, targetsVersion, generation, settings):
-            // Reading declarations runs target code, which may call this mediator: never under the lock.
-            let routes = RouteSet(
-                targets: boxes, targetsVersion: targetsVersion, configuration: routing.configuration,
-                configurationVersion: routing.configurationVersion)
-            let router = URLRouter(routes: routes, state: routing)
-            let released: [any Sendable] = registry.withLock { state in
-                guard state.targetsVersion == targetsVersion,
-                    state.routing.configurationVersion == routing.configurationVersion
-                else { return [] }
-                let replaced: [any Sendable] = [state.routing.routeSet, state.routing.router]
-                state.routing.routeSet = routes
-                if state.routing.settingsVersion == routing.settingsVersion { state.routing.router = router }
-                return replaced
-            }
-            withExtendedLifetime(released) {}
-            cache.store(router: router, mediatorID: id, generation: generation, settings: settings)
-            return router
-        }
+        snapshot().routing.configuration
     }
 }

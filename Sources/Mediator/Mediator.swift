@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Resolves string target and action names to registered targets, so modules call each other
 /// without importing each other.
 ///
@@ -14,8 +12,10 @@ import Synchronization
 /// ```
 ///
 /// Apps use ``shared``; tests create independent instances. Every method is safe to call from any
-/// thread. A call resolves its target and action once per thread and registry change; a repeated
-/// call takes no lock, and a typed call hashes no name.
+/// thread, and every change is seen by every call that starts after it returned, on any thread:
+/// a call reads one immutable snapshot of the registry, once, and uses nothing else, so it never
+/// mixes two registry states and never runs an action other than the one its names, contract or URL
+/// resolved to. A repeated call takes no lock, and a typed call hashes no name.
 public final class Mediator: Sendable {
     /// The mediator an app shares across its modules.
     public static let shared = Mediator()
@@ -25,74 +25,78 @@ public final class Mediator: Sendable {
     // LOCK ORDER: there is none to get wrong, because no mediator lock is ever taken while another
     // is held, and no user code (factory, handler, interceptor, fallback, declaration, deinitializer
     // of something the mediator drops) runs while any of them is held. The locks are:
-    // - `registry` (below): targets, interceptors and fallback, URL routing state. Values replaced
-    //   under it are released after it is released (`RegistryState.released`).
+    // - `registry` (below): the registry's truth (`RegistryState`) and its current snapshot. Values
+    //   a change replaces are released after it is released (`RegistryState.released`).
     // - `InstanceCoordinator.shared.condition`: kept target instances and who is making them.
     //   Factories run with it released; waiting for another thread's factory releases it.
-    // - `ContractKey.interned`, `ThreadCache.liveMediators`: process-wide bookkeeping, taken for
-    //   a few instructions on the slow path only.
+    // - `BuiltOnce.value`, `TargetBox.table`, `ContractKey.interned`, `ThreadCache.liveMediators`:
+    //   leaves held only to read or store one value; what they guard is built outside them.
     // - `DecisionRace.state`: one per asynchronous interceptor decision.
     // Calls that hit the per-thread cache (`ThreadCache`) take none of them.
 
     /// Distinguishes this mediator in per-thread caches; never reused, unlike an object address.
     let id: UInt64
-    /// Bumped by every change that invalidates per-thread resolutions (see `mutate`).
-    let generation = Atomic<UInt64>(0)
-    /// Everything registered with this mediator. LOCK: a leaf; see the lock rule above.
+    /// Everything registered with this mediator, and its current snapshot. LOCK: a leaf; see above.
     let registry = Locked(RegistryState())
+    /// The address of the current snapshot (`RegistryState.snapshot`), or 0 while a change has
+    /// withdrawn it: the one word a call reads to know whether its thread's cache is current.
+    ///
+    /// Written only under `registry`; read without a lock. A per-thread cache slot holds its snapshot
+    /// strongly, so an address equal to a slot's can only be that same live snapshot, never a new
+    /// object at a reused address.
+    let published = AtomicWord()
     /// Hands each registered target its ordinal: registration order, the URL routes' last tie-breaker.
-    let registrations = Atomic<Int>(0)
-    /// How long an asynchronous interceptor decision may take, in nanoseconds; atomic so a call reads
-    /// it without a lock (see `setInterceptorTimeout(_:)`).
-    let interceptorTimeoutNanoseconds = Atomic<Int64>(Mediator.defaultInterceptorTimeoutNanoseconds)
+    let registrations = AtomicWord()
 
-    private static let nextID = Atomic<UInt64>(1)
-    static let defaultInterceptorTimeoutNanoseconds: Int64 = 10_000_000_000
+    private static let nextID = AtomicWord(1)
 
     /// Creates an empty, independent mediator.
     public init() {
-        id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+        id = UInt64(Self.nextID.increment())
         ThreadCache.mediatorCreated(id)
     }
 
     deinit {
-        // Threads drop this mediator's cached resolutions (and the instances they hold): this
-        // thread now, the others on their next call through any mediator.
+        // Threads drop this mediator's cached snapshot and resolutions (and the instances they hold):
+        // this thread now, the others on their next call through any mediator.
         ThreadCache.mediatorRetired(id)
     }
 
-    /// Changes the registry and invalidates every thread's cached resolutions.
+    /// Changes the registry's truth and withdraws the current snapshot, so every call that starts
+    /// after this returns reads a snapshot made from the changed state.
     ///
-    /// What the change replaces or removes (targets, interceptors, routes) is released only after
-    /// the lock is: releasing it can run deinitializers, which are user code.
+    /// What the change replaces or removes (targets, interceptors, routes, the old snapshot) is
+    /// released only after the lock is: releasing it can run deinitializers, which are user code.
     func mutate<Result>(_ body: (inout RegistryState) throws -> Result) rethrows -> Result {
         var released: [any Sendable] = []
         defer { withExtendedLifetime(released) {} }
         return try registry.withLock { state in
             defer {
+                if let snapshot = state.snapshot { state.released.append(snapshot) }
+                state.snapshot = nil
+                published.store(0)
                 released = state.released
                 state.released = []
-                generation.wrappingAdd(1, ordering: .releasing)
             }
             return try body(&state)
         }
     }
-}
 
-/// Everything a mediator's `registry` lock protects.
-struct RegistryState {
-    /// The registered targets, by exact name.
-    var targets: [Name: any AnyTargetBox] = [:] {
-        didSet { targetsVersion &+= 1 }
+    /// The current snapshot: this thread's cached one when it is still the published one (no lock),
+    /// else made or fetched under the lock.
+    func snapshot() -> RegistrySnapshot {
+        ThreadCache.current.snapshot(of: self)
     }
-    /// Bumped by every change to `targets`, so the URL router knows when to rebuild its routes.
-    var targetsVersion: UInt64 = 0
-    /// Interceptors and the fallback handler.
-    var settings = MediatorSettings()
-    /// URL schemes, hosts, options and configuration, and the router built from them (see `Mediator+URL.swift`).
-    var routing = RoutingState()
-    /// The names of `targets` indexed for suggestions, built on the first miss at a `targetsVersion`.
-    var suggestions: (version: UInt64, index: SuggestionIndex)?
-    /// Values a change replaced or removed, released by `Mediator.mutate` after the lock.
-    var released: [any Sendable] = []
+
+    /// The current snapshot, from the registry under its lock; makes and publishes it if a change
+    /// withdrew the last one. Made in O(1): no user code runs and nothing is compiled here.
+    func lockedSnapshot() -> RegistrySnapshot {
+        registry.withLock { state in
+            if let snapshot = state.snapshot { return snapshot }
+            let snapshot = RegistrySnapshot(mediatorID: id, state: state)
+            state.snapshot = snapshot
+            published.store(UInt(bitPattern: ObjectIdentifier(snapshot)))
+            return snapshot
+        }
+    }
 }

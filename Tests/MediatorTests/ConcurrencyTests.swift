@@ -1,5 +1,4 @@
 import Mediator
-import Synchronization
 import Testing
 
 /// Registers a value target that answers its own index, so a wrong answer shows which target replied.
@@ -15,11 +14,11 @@ private func registerIndexed(_ index: Int, on mediator: Mediator) throws {
 
 /// What workers report back: wrong answers and unexpected errors.
 private final class Tally: Sendable {
-    private let wrong = Atomic<Int>(0)
+    private let wrong = Locked(0)
     private let errors = Locked<[String]>([])
-    var wrongAnswers: Int { wrong.load(ordering: .relaxed) }
+    var wrongAnswers: Int { wrong.withLock { $0 } }
     var failures: [String] { errors.withLock { $0 } }
-    func wrongAnswer() { wrong.wrappingAdd(1, ordering: .relaxed) }
+    func wrongAnswer() { wrong.withLock { $0 += 1 } }
     func fail(_ message: String) { errors.withLock { $0.append(message) } }
 }
 

@@ -1,6 +1,5 @@
 import Mediator
 import MediatorTesting
-import Synchronization
 import Testing
 
 /// The Shop's price input: a product and a quantity.
@@ -56,8 +55,8 @@ private enum Mismatched {
 
 /// Records the calls it sees, and rejects calls to one action.
 private final class CountingInterceptor: MediatorInterceptor {
-    let seen = Mutex<[String]>([])
-    let parameters = Mutex<[MediatorParameters]>([])
+    let seen = Locked<[String]>([])
+    let parameters = Locked<[MediatorParameters]>([])
 
     func intercept(_ call: MediatorCall) throws -> MediatorDecision {
         seen.withLock { $0.append("\(call.target).\(call.action)") }

@@ -1,7 +1,6 @@
 import Foundation
 import Mediator
 import MediatorTesting
-import Synchronization
 import Testing
 
 /// A target factory is user code that may call the mediator: it runs with no lock held, so it can
@@ -327,16 +326,16 @@ private final class Recording<Element: Sendable>: Sendable {
 
 /// A count any thread may bump.
 private final class Counter: Sendable {
-    private let count = Atomic(0)
-    var value: Int { count.load(ordering: .relaxed) }
-    func increment() { count.add(1, ordering: .relaxed) }
+    private let count = Locked(0)
+    var value: Int { count.withLock { $0 } }
+    func increment() { count.withLock { $0 += 1 } }
 }
 
 /// A flag one thread sets and others poll.
 private final class Flag: Sendable {
-    private let value = Atomic(false)
-    var isSet: Bool { value.load(ordering: .acquiring) }
-    func set() { value.store(true, ordering: .releasing) }
+    private let value = Locked(false)
+    var isSet: Bool { value.withLock { $0 } }
+    func set() { value.withLock { $0 = true } }
 }
 
 /// A dedicated thread (not a task: it may block) running `body`, which a test joins with a bound.

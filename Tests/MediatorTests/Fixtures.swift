@@ -1,6 +1,5 @@
 import Foundation
 import Mediator
-import Synchronization
 import Testing
 
 // Targets and helpers shared by several suites. Suite-specific targets live next to their suite.
@@ -11,18 +10,23 @@ final class Probe: Sendable {
     /// The probe of the running test, if it installed one.
     @TaskLocal static var current: Probe?
 
-    private let instances = Atomic<Int>(0)
-    private let tableReads = Atomic<Int>(0)
+    private let instances = Locked(0)
+    private let tableReads = Locked(0)
 
     /// How many target instances were created.
-    var instancesCreated: Int { instances.load(ordering: .relaxed) }
+    var instancesCreated: Int { instances.withLock { $0 } }
     /// How many times a target's `actions` table was evaluated.
-    var actionTableReads: Int { tableReads.load(ordering: .relaxed) }
+    var actionTableReads: Int { tableReads.withLock { $0 } }
 
     /// Records one instance creation and returns its serial number, starting at 1.
-    func makeInstance() -> Int { instances.wrappingAdd(1, ordering: .relaxed).newValue }
+    func makeInstance() -> Int {
+        instances.withLock { count in
+            count += 1
+            return count
+        }
+    }
     /// Records one evaluation of an `actions` table.
-    func readTable() { tableReads.wrappingAdd(1, ordering: .relaxed) }
+    func readTable() { tableReads.withLock { $0 += 1 } }
 
     /// Runs `body` with this probe installed.
     func run<R>(_ body: () throws -> R) rethrows -> R { try Probe.$current.withValue(self, operation: body) }

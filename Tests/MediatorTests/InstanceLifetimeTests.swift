@@ -1,7 +1,6 @@
 import Foundation
 import Mediator
 import MediatorTesting
-import Synchronization
 import Testing
 
 /// A target that caches its instance has exactly one, made on first need (an unknown action
@@ -123,11 +122,16 @@ private final class MediatorHolder: Sendable {
 
 /// A count any thread may bump.
 private final class Counter: Sendable {
-    private let count = Atomic(0)
-    var value: Int { count.load(ordering: .relaxed) }
+    private let count = Locked(0)
+    var value: Int { count.withLock { $0 } }
     /// Adds one and returns the new count.
     @discardableResult
-    func increment() -> Int { count.add(1, ordering: .relaxed).newValue }
+    func increment() -> Int {
+        count.withLock { count in
+            count += 1
+            return count
+        }
+    }
 }
 
 /// Values recorded from any thread, in order, for one test (`Locked`: ThreadSanitizer cannot see `Mutex` on Linux).

@@ -1,6 +1,5 @@
 import Foundation
 import Mediator
-import Synchronization
 import Testing
 
 /// A target that counts its instances and answers unknown actions, to prove introspection touches neither.
@@ -18,10 +17,10 @@ private struct WatchedTarget: MediatorTarget {
 
 /// Counts interceptor decisions.
 private final class DecisionCounter: MediatorInterceptor {
-    private let count = Atomic<Int>(0)
-    var decisions: Int { count.load(ordering: .relaxed) }
+    private let count = Locked(0)
+    var decisions: Int { count.withLock { $0 } }
     func intercept(_ call: MediatorCall) throws -> MediatorDecision {
-        count.wrappingAdd(1, ordering: .relaxed)
+        count.withLock { $0 += 1 }
         return .proceed
     }
 }
@@ -65,9 +64,9 @@ struct IntrospectionTests {
             try mediator.register(CachedTarget())
             let interceptor = DecisionCounter()
             mediator.addInterceptor(interceptor)
-            let fallbackRuns = Atomic<Int>(0)
+            let fallbackRuns = Locked(0)
             mediator.setFallbackHandler { _ in
-                fallbackRuns.wrappingAdd(1, ordering: .relaxed)
+                fallbackRuns.withLock { $0 += 1 }
                 return .value("fallback")
             }
 
@@ -79,7 +78,7 @@ struct IntrospectionTests {
 
             #expect(probe.instancesCreated == 0)
             #expect(interceptor.decisions == 0)
-            #expect(fallbackRuns.load(ordering: .relaxed) == 0)
+            #expect(fallbackRuns.withLock { $0 } == 0)
 
             // The same unknown action, performed, does reach the target's handler: canPerform only asks.
             let answered = try mediator.perform("hidden", on: "Watched", as: String.self)

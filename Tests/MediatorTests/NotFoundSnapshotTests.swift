@@ -1,7 +1,6 @@
 import Foundation
 import Mediator
 import MediatorTesting
-import Synchronization
 import Testing
 
 /// A call that does not resolve is answered from the registry as its own lookup saw it: a target
@@ -111,7 +110,7 @@ private func registerFlicker(on mediator: Mediator, asked: Recording<String>) th
 private final class RegisterOnFirstCall: MediatorInterceptor {
     private unowned let mediator: Mediator
     private let asked: Recording<String>
-    private let done = Atomic(false)
+    private let done = Locked(false)
 
     init(mediator: Mediator, asked: Recording<String>) {
         self.mediator = mediator
@@ -119,7 +118,11 @@ private final class RegisterOnFirstCall: MediatorInterceptor {
     }
 
     func intercept(_ call: MediatorCall) throws -> MediatorDecision {
-        if !done.exchange(true, ordering: .relaxed) { try registerFlicker(on: mediator, asked: asked) }
+        let first = done.withLock { done in
+            defer { done = true }
+            return !done
+        }
+        if first { try registerFlicker(on: mediator, asked: asked) }
         return .proceed
     }
 }
@@ -153,9 +156,9 @@ private final class Recording<Element: Sendable>: Sendable {
 
 /// A flag one thread sets and others poll.
 private final class Flag: Sendable {
-    private let value = Atomic(false)
-    var isSet: Bool { value.load(ordering: .acquiring) }
-    func set() { value.store(true, ordering: .releasing) }
+    private let value = Locked(false)
+    var isSet: Bool { value.withLock { $0 } }
+    func set() { value.withLock { $0 = true } }
 }
 
 /// A dedicated thread running `body`, which a test joins with a bound.

@@ -1,6 +1,5 @@
 import Mediator
 import MediatorTesting
-import Synchronization
 import Testing
 
 /// Registers the same name as ``FreshTarget`` with another answer, to prove replacement.
@@ -32,9 +31,9 @@ private struct GreeterTarget: MediatorTarget {
 
 /// Counts how often a factory ran.
 private final class FactoryRuns: Sendable {
-    private let count = Atomic<Int>(0)
-    var value: Int { count.load(ordering: .relaxed) }
-    func hit() { count.wrappingAdd(1, ordering: .relaxed) }
+    private let count = Locked(0)
+    var value: Int { count.withLock { $0 } }
+    func hit() { count.withLock { $0 += 1 } }
 }
 
 /// Errors the factories below swallowed (a factory cannot throw), for the test to check.

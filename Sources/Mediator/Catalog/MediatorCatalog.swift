@@ -102,8 +102,8 @@ extension Mediator {
     /// Every registered target with its actions, parameters and exposure; creates no instance.
     /// - Returns: The catalog, sorted by target and action name.
     public func catalog() -> MediatorCatalog {
-        // Reading declarations runs target code: outside the lock.
-        let boxes = registry.withLock { Array($0.targets.values) }
+        // Reading declarations runs target code: from a snapshot, outside every lock.
+        let boxes = snapshot().targets.values
         let targets = boxes.map { box in
             MediatorCatalog.Target(
                 name: box.name, summary: box.summary,

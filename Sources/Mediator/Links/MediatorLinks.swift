@@ -254,8 +254,8 @@ extension Mediator {
     /// - Throws: ``MediatorError/Code/invalidRoutes`` when the declared routes have problems, since
     ///   links published from a broken route table would not be the ones the app opens.
     public func publishedLinks() throws -> MediatorLinks {
-        try validateRoutes()
-        let router = currentRouter()
+        let router = snapshot().router.get()
+        if !router.problems.isEmpty { throw MediatorError.invalidRoutes(problems: router.problems) }
         let routes = router.routes
         var byAction: [Int: Set<MediatorLinks.Route>] = [:]
         for route in routes.routes {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A small process-wide number for one contract identity (target and action names, input and output
 /// types), so a typed call finds its per-thread resolution by array index: no name is hashed and no
 /// dictionary is probed on a hit.

@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -8,12 +6,16 @@ import Synchronization
     import Musl
 #endif
 
-/// Each thread's resolved actions and URL router, per mediator, so the hot path reads only
-/// thread-owned memory; and the thread's own bookkeeping for factories and declarations.
+/// Each thread's current registry snapshot and what it resolved in it, per mediator, so the hot
+/// path reads only thread-owned memory; and the thread's own bookkeeping for factories and declarations.
 ///
-/// A slot is valid for one registry generation: any registration, release or interceptor change
-/// bumps the mediator's generation, and the slot empties itself on its next use. No lock is taken on
-/// a hit, and no object another thread uses is retained, so concurrent callers never contend.
+/// A slot holds one snapshot, strongly, and the bindings, routes and router this thread resolved in
+/// it. It is current while its snapshot's address is the one the mediator publishes: a call loads
+/// that word once and compares it with its slots' (`hitSlot`); after any change the mediator publishes
+/// another address (or none), no slot matches, and the call takes the snapshot from the registry
+/// and starts a fresh slot. Nothing is invalidated by counting: a slot is keyed by the snapshot it was
+/// filled from, so it can never answer for another state. No lock is taken on a hit, and no object
+/// another thread uses is retained, so concurrent callers never contend.
 ///
 /// The state is a struct in memory this thread allocated, reached through a pointer kept in
 /// thread-specific storage: a hit reads fields in place, copying no slot (a class instance here
@@ -21,16 +23,18 @@ import Synchronization
 ///
 /// A synchronous hit does not even retain the binding it runs. A slot owns its bindings (`owned`)
 /// and indexes them unretained; whatever a slot lets go of while a synchronous call is running on
-/// this thread (a handler that registers a target empties the slot, say) is released only when the
-/// outermost such call returns (`enter()`/`exit()`), so no binding is freed while it runs.
+/// this thread (a handler that registers a target replaces the slot, say) is released only when the
+/// outermost such call returns (`enter()`/`exit()`), so no binding is freed while it runs. Slot
+/// indices are used only until the next user code or slot change: what a call keeps across those
+/// is the snapshot and binding themselves.
 @usableFromInline
 struct ThreadCache {
     struct Slot {
-        let mediatorID: UInt64
-        var generation: UInt64
-        var settings: MediatorSettings
-        /// Cached from `settings` so a call without interceptors reads only this thread's memory.
-        var hasInterceptors: Bool
+        let snapshot: RegistrySnapshot
+        /// `snapshot`'s address, compared with the mediator's published word.
+        let address: UInt
+        /// Cached from the snapshot so a call without interceptors reads only this thread's memory.
+        let hasInterceptors: Bool
         /// Every binding the slot's tables point to, kept alive for as long as the slot lives.
         var owned: [AnyBinding] = []
         /// Calls by name.
@@ -41,11 +45,16 @@ struct ThreadCache {
         /// Typed calls, by contract key index: no name is hashed on a hit. Holds only bindings whose
         /// input and output types are exactly the contract's.
         var byContract: ContiguousArray<Unmanaged<AnyBinding>?> = []
-        /// The mediator's URL router at this generation, once a URL was opened on this thread; the
-        /// router is immutable, so threads share it without locks.
+        /// The snapshot's URL router, once a URL was opened on this thread.
         var router: URLRouter?
         /// URL calls, by the router's action index: a matched route reaches its binding without a name lookup.
         var byRoute: ContiguousArray<Unmanaged<AnyBinding>?> = []
+
+        init(snapshot: RegistrySnapshot) {
+            self.snapshot = snapshot
+            self.address = UInt(bitPattern: ObjectIdentifier(snapshot))
+            self.hasInterceptors = snapshot.hasInterceptors
+        }
     }
 
     /// A call by name's names and binding, remembered so a repeat call with the same strings skips hashing.
@@ -63,7 +72,7 @@ struct ThreadCache {
         /// This thread's id, for the instance coordinator's wait graph; never reused.
         let threadID: UInt64
         /// The mediator retirement count this thread last purged its slots for.
-        var seenRetirements: UInt64
+        var seenRetirements: UInt
         /// `slotLimit` slots, of which the first `slotCount` are initialized; most recently made last.
         let slots: UnsafeMutablePointer<Slot>
         var slotCount = 0
@@ -76,7 +85,7 @@ struct ThreadCache {
         /// What slots let go of while such a call was running; released when the outermost returns.
         @usableFromInline var deferred: [Any] = []
 
-        init(threadID: UInt64, seenRetirements: UInt64, slots: UnsafeMutablePointer<Slot>) {
+        init(threadID: UInt64, seenRetirements: UInt, slots: UnsafeMutablePointer<Slot>) {
             self.threadID = threadID
             self.seenRetirements = seenRetirements
             self.slots = slots
@@ -128,35 +137,60 @@ struct ThreadCache {
 
     // MARK: Reading (the hot path: no lock, no allocation, nothing copied or released)
 
-    /// The index of the mediator's slot, if it is at `generation`.
+    /// The index of the slot whose snapshot is at `address`, the mediator's published word; `nil`
+    /// when this thread holds no slot for that snapshot (0, a withdrawn snapshot, matches none).
     @inline(__always)
-    private func slotIndex(for mediatorID: UInt64, generation: UInt64) -> Int? {
+    func hitSlot(address: UInt) -> Int? {
         let slots = state.pointee.slots
         var index = state.pointee.slotCount - 1
         while index >= 0 {
-            if slots[index].mediatorID == mediatorID { return slots[index].generation == generation ? index : nil }
+            if slots[index].address == address { return index }
             index -= 1
         }
         return nil
     }
 
-    /// A call by name's binding (unretained), and whether interceptors are installed, if resolved at `generation`.
+    /// The index of this thread's slot for the mediator's current snapshot, fetching the snapshot
+    /// under the registry lock and starting the slot when the thread has none for it.
+    @inline(__always)
+    func currentSlot(of mediator: Mediator) -> Int {
+        if let index = hitSlot(address: mediator.published.load()) { return index }
+        return install(mediator.lockedSnapshot())
+    }
+
+    /// The mediator's current snapshot.
+    func snapshot(of mediator: Mediator) -> RegistrySnapshot {
+        state.pointee.slots[currentSlot(of: mediator)].snapshot
+    }
+
+    /// The snapshot of a slot.
+    @inline(__always)
+    func snapshot(inSlot index: Int) -> RegistrySnapshot {
+        state.pointee.slots[index].snapshot
+    }
+
+    /// Whether interceptors are installed in a slot's snapshot.
+    @inline(__always)
+    func hasInterceptors(inSlot index: Int) -> Bool {
+        state.pointee.slots[index].hasInterceptors
+    }
+
+    /// A call by name's binding (unretained) in a slot, if this thread resolved it there.
     ///
     /// The recent names are tried first: strings stored identically are the same bytes, so a repeat
     /// call with the same strings (a literal, a short name) is found without hashing either name.
     @inline(__always)
-    func binding(for key: ActionKey, mediatorID: UInt64, generation: UInt64) -> (Unmanaged<AnyBinding>, hasInterceptors: Bool)? {
-        guard let index = slotIndex(for: mediatorID, generation: generation) else { return nil }
+    func binding(for key: ActionKey, inSlot index: Int) -> Unmanaged<AnyBinding>? {
         let slots = state.pointee.slots
         for recent in slots[index].recent
         where NameComparison.identicalRepresentation(recent.key.target, key.target)
             && NameComparison.identicalRepresentation(recent.key.action, key.action)
         {
-            return (recent.binding, slots[index].hasInterceptors)
+            return recent.binding
         }
         guard let binding = slots[index].byName[key] else { return nil }
         remember(key, binding, in: index)
-        return (binding, slots[index].hasInterceptors)
+        return binding
     }
 
     /// Adds a call by name to the slot's recent names, replacing the oldest.
@@ -171,98 +205,114 @@ struct ThreadCache {
         }
     }
 
-    /// A typed call's binding (unretained), if this thread resolved the contract at `generation` and
-    /// no interceptor is installed.
+    /// A call by name's binding (unretained) in this thread's slot for a snapshot, if it has one.
+    func binding(for key: ActionKey, in snapshot: RegistrySnapshot) -> Unmanaged<AnyBinding>? {
+        guard let index = slotIndex(of: snapshot) else { return nil }
+        return binding(for: key, inSlot: index)
+    }
+
+    /// A typed call's binding (unretained) in a slot, if this thread resolved the contract there.
     @inline(__always)
-    func contractBinding(index: Int, mediatorID: UInt64, generation: UInt64) -> Unmanaged<AnyBinding>? {
-        guard let slot = slotIndex(for: mediatorID, generation: generation) else { return nil }
+    func contractBinding(index: Int, inSlot slot: Int) -> Unmanaged<AnyBinding>? {
         let slots = state.pointee.slots
-        guard !slots[slot].hasInterceptors, index < slots[slot].byContract.count else { return nil }
+        guard index < slots[slot].byContract.count else { return nil }
         return slots[slot].byContract[index]
     }
 
-    /// A URL call's binding (unretained) by the router's action index, and whether interceptors are installed.
+    /// A URL call's binding (unretained) in this thread's slot for a snapshot, if it has one.
+    func routeBinding(index: Int, in snapshot: RegistrySnapshot) -> Unmanaged<AnyBinding>? {
+        guard let slot = slotIndex(of: snapshot) else { return nil }
+        return routeBinding(index: index, inSlot: slot)
+    }
+
+    /// A URL call's binding (unretained) in a slot by the router's action index.
     @inline(__always)
-    func routeBinding(index: Int, mediatorID: UInt64, generation: UInt64) -> (Unmanaged<AnyBinding>, hasInterceptors: Bool)? {
-        guard let slot = slotIndex(for: mediatorID, generation: generation) else { return nil }
+    func routeBinding(index: Int, inSlot slot: Int) -> Unmanaged<AnyBinding>? {
         let slots = state.pointee.slots
-        guard index < slots[slot].byRoute.count, let binding = slots[slot].byRoute[index] else { return nil }
-        return (binding, slots[slot].hasInterceptors)
+        guard index < slots[slot].byRoute.count else { return nil }
+        return slots[slot].byRoute[index]
     }
 
-    /// The router cached for a mediator at `generation`, if any.
-    @inline(__always)
-    func router(mediatorID: UInt64, generation: UInt64) -> URLRouter? {
-        guard let slot = slotIndex(for: mediatorID, generation: generation) else { return nil }
-        return state.pointee.slots[slot].router
-    }
-
-    /// The interceptors and fallback cached for a mediator at `generation`, if any.
-    func settings(mediatorID: UInt64, generation: UInt64) -> MediatorSettings? {
-        guard let slot = slotIndex(for: mediatorID, generation: generation) else { return nil }
-        return state.pointee.slots[slot].settings
+    /// The slot's router: cached in the slot, else the snapshot's (built now, outside every lock,
+    /// if no thread built it yet). Slot indices may move while it is built, so it is stored by snapshot.
+    func router(inSlot index: Int) -> URLRouter {
+        if let router = state.pointee.slots[index].router { return router }
+        let snapshot = state.pointee.slots[index].snapshot
+        let router = snapshot.router.get()
+        if let slot = slotIndex(of: snapshot) { state.pointee.slots[slot].router = router }
+        return router
     }
 
     // MARK: Writing (the slow path)
 
-    /// Stores a resolution made at `generation` under every key given.
+    /// The index of the slot holding exactly this snapshot.
+    private func slotIndex(of snapshot: RegistrySnapshot) -> Int? {
+        let slots = state.pointee.slots
+        var index = state.pointee.slotCount - 1
+        while index >= 0 {
+            if slots[index].snapshot === snapshot { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Makes a snapshot this thread's slot for its mediator, replacing the slot of an older one (or,
+    /// when every slot is taken, the least recently started one), and returns its index.
     ///
-    /// Whatever the write replaces (an older slot, an evicted one) is released only after the write
-    /// is complete, and after the outermost running call: releasing a binding can release a target
-    /// instance, whose deinitializer may call a mediator and so come back here.
-    func store(
-        _ binding: AnyBinding? = nil, name: ActionKey? = nil, contract: Int? = nil, route: Int? = nil,
-        router: URLRouter? = nil, mediatorID: UInt64, generation: UInt64, settings: MediatorSettings
-    ) {
+    /// What the slot replaces is released only after the write is complete, and after the outermost
+    /// running call: releasing a binding can release a target instance, whose deinitializer may
+    /// call a mediator and so come back here.
+    func install(_ snapshot: RegistrySnapshot) -> Int {
+        if let index = slotIndex(of: snapshot) { return index }
         var released: [Any] = []
         let slots = state.pointee.slots
-        let fresh = Slot(
-            mediatorID: mediatorID, generation: generation, settings: settings, hasInterceptors: !settings.interceptors.isEmpty)
         var index = state.pointee.slotCount - 1
-        while index >= 0, slots[index].mediatorID != mediatorID { index -= 1 }
+        while index >= 0, slots[index].snapshot.mediatorID != snapshot.mediatorID { index -= 1 }
         if index >= 0 {
-            if slots[index].generation != generation {
-                released.append((slots + index).move())
-                (slots + index).initialize(to: fresh)
-            }
+            released.append((slots + index).move())
+            (slots + index).initialize(to: Slot(snapshot: snapshot))
         } else {
             if state.pointee.slotCount == Self.slotLimit {
                 released.append(slots.move())
-                (slots).moveInitialize(from: slots + 1, count: Self.slotLimit - 1)
+                slots.moveInitialize(from: slots + 1, count: Self.slotLimit - 1)
                 state.pointee.slotCount -= 1
             }
             index = state.pointee.slotCount
-            (slots + index).initialize(to: fresh)
+            (slots + index).initialize(to: Slot(snapshot: snapshot))
             state.pointee.slotCount += 1
         }
-        if let binding {
-            // A replaced binding stays in `owned` (a call may be running it) until the slot goes.
-            slots[index].owned.append(binding)
-            let unretained = Unmanaged.passUnretained(binding)
-            if let name {
-                slots[index].byName[name] = unretained
-                // A newer binding for names already remembered replaces theirs.
-                slots[index].recent.removeAll { $0.key == name }
-            }
-            if let contract, contract < ContractKey.cachedLimit {
-                if slots[index].byContract.count <= contract {
-                    slots[index].byContract.append(
-                        contentsOf: repeatElement(nil, count: contract + 1 - slots[index].byContract.count))
-                }
-                slots[index].byContract[contract] = unretained
-            }
-            if let route {
-                if slots[index].byRoute.count <= route {
-                    slots[index].byRoute.append(contentsOf: repeatElement(nil, count: route + 1 - slots[index].byRoute.count))
-                }
-                slots[index].byRoute[route] = unretained
-            }
-        }
-        if let router {
-            if let old = slots[index].router { released.append(old) }
-            slots[index].router = router
-        }
         release(released)
+        return index
+    }
+
+    /// Caches a binding resolved in `snapshot` under every key given, in that snapshot's slot; when
+    /// this thread has moved on to another snapshot meanwhile, the binding is not cached at all.
+    func store(
+        _ binding: AnyBinding, name: ActionKey? = nil, contract: Int? = nil, route: Int? = nil, in snapshot: RegistrySnapshot
+    ) {
+        guard let index = slotIndex(of: snapshot) else { return }
+        let slots = state.pointee.slots
+        // A replaced binding stays in `owned` (a call may be running it) until the slot goes.
+        slots[index].owned.append(binding)
+        let unretained = Unmanaged.passUnretained(binding)
+        if let name {
+            slots[index].byName[name] = unretained
+            // A newer binding for names already remembered replaces theirs.
+            slots[index].recent.removeAll { $0.key == name }
+        }
+        if let contract, contract < ContractKey.cachedLimit {
+            if slots[index].byContract.count <= contract {
+                slots[index].byContract.append(
+                    contentsOf: repeatElement(nil, count: contract + 1 - slots[index].byContract.count))
+            }
+            slots[index].byContract[contract] = unretained
+        }
+        if let route {
+            if slots[index].byRoute.count <= route {
+                slots[index].byRoute.append(contentsOf: repeatElement(nil, count: route + 1 - slots[index].byRoute.count))
+            }
+            slots[index].byRoute[route] = unretained
+        }
     }
 
     // MARK: Declarations being read
@@ -296,7 +346,7 @@ struct ThreadCache {
         } else {
             cache = makeCurrent()
         }
-        if cache.state.pointee.seenRetirements != retirements.load(ordering: .relaxed) { cache.dropRetiredSlots() }
+        if cache.state.pointee.seenRetirements != retirements.loadRelaxed() { cache.dropRetiredSlots() }
         return cache
     }
 
@@ -309,8 +359,8 @@ struct ThreadCache {
         let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
         state.initialize(
             to: State(
-                threadID: nextThreadID.wrappingAdd(1, ordering: .relaxed).oldValue,
-                seenRetirements: retirements.load(ordering: .relaxed), slots: .allocate(capacity: slotLimit)))
+                threadID: UInt64(nextThreadID.increment()),
+                seenRetirements: retirements.loadRelaxed(), slots: .allocate(capacity: slotLimit)))
         pthread_setspecific(key, state)
         return ThreadCache(state: state)
     }
@@ -337,17 +387,17 @@ struct ThreadCache {
     /// Records a released mediator: this thread drops its slot now, other threads on their next call.
     static func mediatorRetired(_ id: UInt64) {
         liveMediators.withLock { _ = $0.remove(id) }
-        retirements.wrappingAdd(1, ordering: .relaxed)
+        retirements.increment()
         currentIfPresent?.dropRetiredSlots()
     }
 
     /// Drops the slots of mediators that no longer exist; they are released after the write, outside any lock.
     private func dropRetiredSlots() {
-        state.pointee.seenRetirements = Self.retirements.load(ordering: .relaxed)
+        state.pointee.seenRetirements = Self.retirements.loadRelaxed()
         let count = state.pointee.slotCount
         guard count > 0 else { return }
         let slots = state.pointee.slots
-        let live = Self.liveMediators.withLock { live in (0..<count).map { live.contains(slots[$0].mediatorID) } }
+        let live = Self.liveMediators.withLock { live in (0..<count).map { live.contains(slots[$0].snapshot.mediatorID) } }
         guard live.contains(false) else { return }
         var released: [Slot] = []
         var kept = 0
@@ -363,8 +413,9 @@ struct ThreadCache {
         release(released)
     }
 
-    private static let nextThreadID = Atomic<UInt64>(1)
-    private static let retirements = Atomic<UInt64>(0)
+    private static let nextThreadID = AtomicWord(1)
+    /// How many mediators were released: a thread whose count differs purges its slots.
+    private static let retirements = AtomicWord(0)
     /// The ids of mediators that exist. LOCK: a leaf, taken only to record lifetimes and to purge.
     private static let liveMediators = Locked<Set<UInt64>>([])
 
@@ -381,18 +432,4 @@ struct ThreadCache {
         #endif
         return key
     }()
-}
-
-/// Interceptors and the fallback handler, replaced as a whole whenever either changes.
-final class MediatorSettings: Sendable {
-    let interceptors: [any MediatorInterceptor]
-    /// The interceptors that decide asynchronously, found once here rather than cast per call.
-    let asyncInterceptors: [(any AsyncMediatorInterceptor)?]
-    let fallback: MediatorFallbackHandler?
-
-    init(interceptors: [any MediatorInterceptor] = [], fallback: MediatorFallbackHandler? = nil) {
-        self.interceptors = interceptors
-        self.asyncInterceptors = interceptors.map { $0 as? any AsyncMediatorInterceptor }
-        self.fallback = fallback
-    }
 }

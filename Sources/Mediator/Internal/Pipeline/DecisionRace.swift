@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Asynchronous interceptor decisions, each raced against the mediator's interceptor timeout.
 extension Mediator {
     // MARK: Timed decisions
@@ -9,8 +7,9 @@ extension Mediator {
     /// The decision and a timer each run in their own task; whichever finishes first resumes the call
     /// and cancels the other. Nothing waits for the loser, so a decision that never finishes, even
     /// one that ignores cancellation, cannot hang the call (a task group would wait for it).
-    func decide(_ interceptor: any AsyncMediatorInterceptor, on call: MediatorCall) async -> Result<MediatorDecision, any Error> {
-        let limit = Duration.nanoseconds(interceptorTimeoutNanoseconds.load(ordering: .relaxed))
+    func decide(
+        _ interceptor: any AsyncMediatorInterceptor, on call: MediatorCall, within limit: Duration
+    ) async -> Result<MediatorDecision, any Error> {
         let race = DecisionRace()
         do {
             return .success(try await decision(from: interceptor, on: call, within: limit, race: race))

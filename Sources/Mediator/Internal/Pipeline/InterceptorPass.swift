@@ -4,7 +4,9 @@
 /// The loop lives here so the synchronous and asynchronous drivers differ only in how they ask an
 /// interceptor for its decision.
 struct InterceptorPass {
-    let settings: MediatorSettings
+    /// The snapshot the call runs in: its interceptors decide, and redirects resolve in it.
+    let snapshot: RegistrySnapshot
+    var settings: MediatorSettings { snapshot.settings }
     var state: CallState
     /// What the call's current names resolve to.
     var resolved: Resolved
@@ -13,8 +15,8 @@ struct InterceptorPass {
     private var next = 0
     private let start = ContinuousClock.now
 
-    init(state: CallState, resolved: Resolved, settings: MediatorSettings) {
-        self.settings = settings
+    init(state: CallState, resolved: Resolved, snapshot: RegistrySnapshot) {
+        self.snapshot = snapshot
         self.state = state
         self.resolved = resolved
         self.call = state.interceptorView
@@ -40,7 +42,8 @@ struct InterceptorPass {
                 target: state.target, action: state.action, interceptor: Self.name(of: interceptor), reason: reason)
         case let .success(.redirect(target, action, parameters)):
             state.redirect(to: target, action, parameters: parameters)
-            resolved = mediator.lookup(ActionKey(target: target, action: action), keepingInstance: state.keepsInstance).resolved
+            resolved = mediator.lookup(
+                ActionKey(target: target, action: action), in: snapshot, keepingInstance: state.keepsInstance)
             call = state.interceptorView
         case .failure(let timeout as InterceptorTimeout):
             throw MediatorError.interceptorTimedOut(

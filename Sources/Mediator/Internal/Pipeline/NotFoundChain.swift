@@ -1,6 +1,6 @@
 /// The not-found chain: a call whose target or action does not exist goes to the target's own
 /// not-found handler, then to the mediator's fallback handler, then fails with an error that names
-/// what exists, all decided from the registry as the lookup saw it.
+/// what exists, all decided from the registry snapshot the call runs in.
 extension Mediator {
     /// How many not-found redirects a call may follow before it fails, so fallbacks cannot loop.
     static let fallbackRedirectLimit = 4
@@ -13,7 +13,7 @@ extension Mediator {
 
     /// Asks the target's not-found handler, then the fallback handler, about an unresolved call.
     /// - Throws: The not-found error when neither answers, or what a handler throws.
-    func answerNotFound(_ resolved: Resolved, for state: CallState) throws -> NotFoundAnswer {
+    func answerNotFound(_ resolved: Resolved, for state: CallState, in snapshot: RegistrySnapshot) throws -> NotFoundAnswer {
         let box: (any AnyTargetBox)?
         if case .missingAction(let found) = resolved { box = found } else { box = nil }
         if let box {
@@ -24,7 +24,7 @@ extension Mediator {
             case .notHandled: break
             }
         }
-        if let handler = currentSettings().fallback {
+        if let handler = snapshot.settings.fallback {
             let unresolved = MediatorUnresolvedCall(
                 target: state.target, action: state.action, parameters: state.parameters, source: state.source,
                 reason: box == nil ? .targetNotFound : .actionNotFound)
@@ -35,31 +35,14 @@ extension Mediator {
             case .notHandled: break
             }
         }
-        throw notFoundError(resolved, target: state.target, action: state.action)
+        throw notFoundError(resolved, target: state.target, action: state.action, in: snapshot)
     }
 
-    /// The suggestion index of the registry at `version`: the one kept for that version, or built now
-    /// (outside the lock) and kept while the registry stays at that version.
-    func suggestionIndex(for registry: [Name: any AnyTargetBox], version: UInt64) -> SuggestionIndex {
-        if let kept = self.registry.withLock({ $0.suggestions?.version == version ? $0.suggestions?.index : nil }) {
-            return kept
-        }
-        let built = SuggestionIndex(names: registry.keys.map(\.text))
-        let replaced = self.registry.withLock { state -> SuggestionIndex? in
-            guard state.targetsVersion == version else { return nil }
-            defer { state.suggestions = (version, built) }
-            return state.suggestions?.index
-        }
-        withExtendedLifetime(replaced) {}
-        return built
-    }
-
-    /// The error for an unresolved call, naming what exists as the lookup saw it.
-    func notFoundError(_ resolved: Resolved, target: String, action: String) -> MediatorError {
+    /// The error for an unresolved call, naming what exists in the snapshot.
+    func notFoundError(_ resolved: Resolved, target: String, action: String, in snapshot: RegistrySnapshot) -> MediatorError {
         switch resolved {
-        case let .missingTarget(registry, version):
-            return .targetNotFound(
-                target: target, suggestions: suggestionIndex(for: registry, version: version).closest(to: target))
+        case .missingTarget:
+            return .targetNotFound(target: target, suggestions: snapshot.suggestions.get().closest(to: target))
         case .missingAction(let box):
             return .actionNotFound(target: box.name, action: action, available: box.definitions.map(\.name).sorted())
         case .unusable(let error):
@@ -67,5 +50,13 @@ extension Mediator {
         case .bound(let binding):
             return .actionNotFound(target: binding.definition.target, action: action, available: [])
         }
+    }
+}
+
+extension Mediator {
+    /// The not-found error for names, as a snapshot has them.
+    func notFoundError(target: String, action: String, in snapshot: RegistrySnapshot) -> MediatorError {
+        let resolved: Resolved = snapshot.targets[Name(target)].map { .missingAction($0) } ?? .missingTarget
+        return notFoundError(resolved, target: target, action: action, in: snapshot)
     }
 }

@@ -1,9 +1,11 @@
 /// The one call pipeline every door leads into (a typed call, a call by name, a URL):
 ///
 /// ```
-/// resolve once ─▶ interceptors* ─▶ not-found chain* ─▶ remote policy ─▶ handler ─▶ observers*
+/// snapshot once ─▶ resolve ─▶ interceptors* ─▶ not-found chain* ─▶ remote policy ─▶ handler ─▶ observers*
 /// ```
-/// (* only when installed or needed). `runSync` and `runAsync` are its two drivers; they differ
+/// (* only when installed or needed). A call runs in the one registry snapshot its door read: every
+/// lookup (the first, an interceptor's redirect, a fallback's redirect), the interceptors, the
+/// fallback and the not-found suggestions come from it. `runSync` and `runAsync` are its two drivers; they differ
 /// only where an asynchronous interceptor decision or handler must be awaited. Everything else,
 /// the interceptor loop, the not-found chain and the remote policy, is shared code. The remote
 /// policy is part of `invokeSync`/`invokeAsync`, the only functions that run a handler from here,
@@ -21,21 +23,23 @@ extension Mediator {
     /// Runs a call without `await`. `isolation` is the caller's actor: a main-actor action runs
     /// synchronously only for a main-actor caller (compared only for such actions, so other calls
     /// never read `MainActor.shared`).
-    func runSync(_ state: CallState, _ lookup: Lookup, isolation: (any Actor)?) throws -> any Sendable {
-        guard lookup.hasInterceptors else {
-            if case .bound(let binding) = lookup.resolved {
+    func runSync(
+        _ state: CallState, _ resolved: Resolved, in snapshot: RegistrySnapshot, isolation: (any Actor)?
+    ) throws -> any Sendable {
+        guard snapshot.hasInterceptors else {
+            if case .bound(let binding) = resolved {
                 return try invokeSync(binding, source: state.source, state.payload(for: binding), isolation: isolation)
             }
             var state = state
-            return try invokeSync(settle(&state, lookup.resolved), isolation: isolation)
+            return try invokeSync(settle(&state, resolved, in: snapshot), isolation: isolation)
         }
-        var pass = InterceptorPass(state: state, resolved: lookup.resolved, settings: currentSettings())
+        var pass = InterceptorPass(state: state, resolved: resolved, snapshot: snapshot)
         do {
             while let (interceptor, _) = pass.nextInterceptor() {
                 let call = pass.call
                 try pass.apply(Result { try interceptor.intercept(call) }, of: interceptor, on: self)
             }
-            let value = try invokeSync(settle(&pass.state, pass.resolved), isolation: isolation)
+            let value = try invokeSync(settle(&pass.state, pass.resolved, in: snapshot), isolation: isolation)
             pass.finish(.success(value))
             return value
         } catch {
@@ -46,27 +50,27 @@ extension Mediator {
 
     /// Runs a call with `await`: asynchronous interceptors decide within the interceptor timeout,
     /// and asynchronous and main-actor actions run.
-    func runAsync(_ state: CallState, _ lookup: Lookup) async throws -> any Sendable {
-        guard lookup.hasInterceptors else {
-            if case .bound(let binding) = lookup.resolved {
+    func runAsync(_ state: CallState, _ resolved: Resolved, in snapshot: RegistrySnapshot) async throws -> any Sendable {
+        guard snapshot.hasInterceptors else {
+            if case .bound(let binding) = resolved {
                 return try await invokeAsync(binding, source: state.source, state.payload(for: binding))
             }
             var state = state
-            return try await invokeAsync(settle(&state, lookup.resolved))
+            return try await invokeAsync(settle(&state, resolved, in: snapshot))
         }
-        var pass = InterceptorPass(state: state, resolved: lookup.resolved, settings: currentSettings())
+        var pass = InterceptorPass(state: state, resolved: resolved, snapshot: snapshot)
         do {
             while let (interceptor, asyncInterceptor) = pass.nextInterceptor() {
                 let call = pass.call
                 let decision: Result<MediatorDecision, any Error>
                 if let asyncInterceptor {
-                    decision = await decide(asyncInterceptor, on: call)
+                    decision = await decide(asyncInterceptor, on: call, within: snapshot.settings.interceptorTimeout)
                 } else {
                     decision = Result { try interceptor.intercept(call) }
                 }
                 try pass.apply(decision, of: interceptor, on: self)
             }
-            let value = try await invokeAsync(settle(&pass.state, pass.resolved))
+            let value = try await invokeAsync(settle(&pass.state, pass.resolved, in: snapshot))
             pass.finish(.success(value))
             return value
         } catch {
@@ -76,7 +80,7 @@ extension Mediator {
     }
 
     /// Follows the not-found chain until the call has an action to run (or a value to return).
-    func settle(_ state: inout CallState, _ first: Resolved) throws -> Settled {
+    func settle(_ state: inout CallState, _ first: Resolved, in snapshot: RegistrySnapshot) throws -> Settled {
         var resolved = first
         var redirectsLeft = Self.fallbackRedirectLimit
         while true {
@@ -86,13 +90,15 @@ extension Mediator {
             case .unusable(let error):
                 throw error
             case .missingTarget, .missingAction:
-                guard redirectsLeft > 0 else { throw notFoundError(resolved, target: state.target, action: state.action) }
-                switch try answerNotFound(resolved, for: state) {
+                guard redirectsLeft > 0 else {
+                    throw notFoundError(resolved, target: state.target, action: state.action, in: snapshot)
+                }
+                switch try answerNotFound(resolved, for: state, in: snapshot) {
                 case .value(let value):
                     return .value(value)
                 case let .redirect(target, action, parameters):
                     state.redirect(to: target, action, parameters: parameters)
-                    resolved = lookup(ActionKey(target: target, action: action), keepingInstance: state.keepsInstance).resolved
+                    resolved = lookup(ActionKey(target: target, action: action), in: snapshot, keepingInstance: state.keepsInstance)
                     redirectsLeft -= 1
                 }
             }
@@ -148,5 +154,52 @@ extension Mediator {
             }
         }
         return MediatorError.handlerFailed(target: definition.target, action: definition.name, underlying: error)
+    }
+}
+
+/// Where a call is headed, as its door knows it: names (a call by name or a typed call), or a route
+/// a URL matched in the snapshot's router (which leads to its action without a lookup by name).
+enum CallAddress {
+    case names(ActionKey, contract: ContractKey? = nil)
+    case route(ActionID, RouteSet)
+}
+
+/// The pipeline's one entry: every door that does not take the per-thread fast path comes here
+/// with its call and address, and the entry reads the snapshot (once), resolves the address in it,
+/// and runs the call there.
+extension Mediator {
+    /// Runs a call without `await`, in the current snapshot.
+    func enterSync(_ state: CallState, _ address: CallAddress, isolation: (any Actor)?) throws -> any Sendable {
+        let cache = ThreadCache.current
+        let snapshot = cache.snapshot(of: self)
+        return try runSync(state, resolve(address, of: state, in: snapshot, cache: cache), in: snapshot, isolation: isolation)
+    }
+
+    /// Runs a call with `await`, in the current snapshot.
+    func enterAsync(_ state: CallState, _ address: CallAddress) async throws -> any Sendable {
+        let (snapshot, resolved) = resolveNow(address, of: state)
+        return try await runAsync(state, resolved, in: snapshot)
+    }
+
+    /// The current snapshot and what an address resolves to in it (synchronous, so no thread hop
+    /// can separate the two).
+    private func resolveNow(_ address: CallAddress, of state: CallState) -> (RegistrySnapshot, Resolved) {
+        let cache = ThreadCache.current
+        let snapshot = cache.snapshot(of: self)
+        return (snapshot, resolve(address, of: state, in: snapshot, cache: cache))
+    }
+
+    /// What an address resolves to in a snapshot.
+    func resolve(_ address: CallAddress, of state: CallState, in snapshot: RegistrySnapshot, cache: ThreadCache) -> Resolved {
+        switch address {
+        case let .names(key, contract):
+            return lookup(key, in: snapshot, keepingInstance: state.keepsInstance, contract: contract, cache: cache)
+        case let .route(id, routes):
+            if let binding = cache.routeBinding(index: id.index, in: snapshot) { return .bound(binding.takeUnretainedValue()) }
+            let action = routes[id]
+            return bind(action.box, index: action.definition.index, keepingInstance: false, in: snapshot, cache: cache) { _ in
+                (nil, nil, id.index)
+            }
+        }
     }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A registered target, erased so the registry can hold targets of any type.
 protocol AnyTargetBox: AnyObject, Sendable {
     var name: String { get }
@@ -28,7 +26,7 @@ protocol AnyTargetBox: AnyObject, Sendable {
 /// the instance are created on first use.
 final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     // @unchecked: `kept` is read and written only while `InstanceCoordinator.shared` holds its lock;
-    // everything else is immutable or published once through `lazyTable`.
+    // everything else is immutable or guarded by `builtTable`'s lock.
     let name: String
     let summary: String
     let ordinal: Int
@@ -36,8 +34,9 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     let make: @Sendable () -> Target
     private let declare: @Sendable () -> [MediatorAction<Target>]
     private let unknownAction: @Sendable (Target, String, MediatorParameters) throws -> MediatorFallback
-    /// The action table, built outside every lock on first use and published once.
-    private let lazyTable = AtomicLazyReference<ActionTable<Target>>()
+    /// The action table, built outside every lock on first use and stored once. LOCK: a leaf, held
+    /// only to read or store the reference.
+    private let builtTable = Locked<ActionTable<Target>?>(nil)
     /// The kept instance, or who is creating it. Guarded by `InstanceCoordinator.shared`'s lock.
     var kept: KeptInstance<Target> = .none
 
@@ -60,14 +59,18 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     /// `actions` calls the mediator, which needs the table) gets a table reporting that, not a hang
     /// or an endless recursion.
     private var table: ActionTable<Target> {
-        if let table = lazyTable.load() { return table }
+        if let table = builtTable.withLock({ $0 }) { return table }
         let thread = ThreadCache.current
         guard thread.beginReadingTable(of: self) else {
             return ActionTable(target: name, problem: "its actions declaration calls the mediator back while it is being read")
         }
         let built = ActionTable(target: name, declared: declare())
         thread.endReadingTable(of: self)
-        return lazyTable.storeIfNil(built)
+        return builtTable.withLock { stored in
+            if let stored { return stored }
+            stored = built
+            return built
+        }
     }
 
     var definitions: [ActionDefinition] { table.definitions }

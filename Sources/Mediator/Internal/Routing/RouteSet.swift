@@ -11,9 +11,9 @@ struct RuleID: Hashable, Sendable {
 /// Every URL route of a registry, compiled once: the tries, the actions they lead to, the route
 /// configuration's rules, and every problem found on the way.
 ///
-/// Built from the registered targets' own action definitions on the first URL use after the targets
-/// or the configuration change; never while the registry lock is held, because reading a target's
-/// declarations runs its code. A matched route leads straight to its target and action (no second
+/// Built from a registry snapshot's targets' own action definitions on the first URL use after the
+/// targets or the configuration change (`RegistryState.routes`); never while a lock is held, because
+/// reading a target's declarations runs its code. A matched route leads straight to its target and action (no second
 /// lookup by name).
 final class RouteSet: Sendable {
     /// One declared action as routing needs it.
@@ -49,8 +49,6 @@ final class RouteSet: Sendable {
         let effect: Effect
     }
 
-    let targetsVersion: UInt64
-    let configurationVersion: UInt64
     let actions: [Action]
     let actionIndex: [ActionKey: ActionID]
     let global: RouteTrie
@@ -74,12 +72,7 @@ final class RouteSet: Sendable {
     static let redirectLimit = 4
 
     /// Compiles the routes of these targets (in registration order) and this configuration.
-    init(
-        targets: [any AnyTargetBox], targetsVersion: UInt64, configuration: MediatorRouteConfiguration?,
-        configurationVersion: UInt64
-    ) {
-        self.targetsVersion = targetsVersion
-        self.configurationVersion = configurationVersion
+    init(targets: [any AnyTargetBox], configuration: MediatorRouteConfiguration?) {
         var builder = Builder()
         builder.addActions(of: targets.sorted { ($0.ordinal, $0.name) < ($1.ordinal, $1.name) })
         if let configuration { builder.add(configuration) }

@@ -18,7 +18,6 @@
 /// where the call is about to run (`RemotePolicy`).
 final class URLRouter: Sendable {
     let routes: RouteSet
-    let settingsVersion: UInt64
     /// App schemes in registration order, with whether each falls back to global routes; few, so a
     /// URL's scheme is found by comparing bytes, not by hashing.
     let schemes: [(name: String, fallsBack: Bool)]
@@ -29,9 +28,8 @@ final class URLRouter: Sendable {
     /// Problems in the scheme and host settings.
     let settingsProblems: [String]
 
-    init(routes: RouteSet, state: RoutingState) {
+    init(routes: RouteSet, routing state: RoutingSettings) {
         self.routes = routes
-        self.settingsVersion = state.settingsVersion
         var problems: [String] = []
         for (name, _) in state.schemes where name == "http" || name == "https" {
             problems.append("\"\(name)\" cannot be an app scheme; register web hosts with registerWebHost(_:)")

@@ -1,0 +1,93 @@
+/// Everything a call reads, at one moment of a mediator's registry: immutable, and read once per call.
+///
+/// A change to the registry (a registration, an interceptor, a scheme, a configuration, a cache
+/// release) never edits a snapshot: it edits `RegistryState` under the registry lock and withdraws
+/// the current snapshot; the next call makes the next one from that state, under the same lock, in
+/// O(1) (the collections are shared copy-on-write), and publishes it (`Mediator.publish`). A call
+/// loads the published snapshot once and passes it down: its target lookup, interceptors, fallback,
+/// redirects, router, remote policy and error suggestions all read that one value, so no call pairs
+/// two registry states.
+///
+/// What is expensive to derive is built lazily, outside every lock, at most once per snapshot
+/// (`router`), or once for every snapshot that shares the same targets and configuration
+/// (`routes`, `suggestions`, carried from one snapshot to the next until those change).
+final class RegistrySnapshot: Sendable {
+    /// The mediator this is a snapshot of: per-thread caches find their slot by it.
+    let mediatorID: UInt64
+    /// The registered targets, by exact name.
+    let targets: [Name: any AnyTargetBox]
+    /// Interceptors, fallback and interceptor timeout.
+    let settings: MediatorSettings
+    /// URL schemes, hosts, options, unmatched-URL handler and route configuration.
+    let routing: RoutingSettings
+    /// The compiled routes of `targets` and `routing.configuration`.
+    let routes: BuiltOnce<RouteSet>
+    /// The names of `targets`, indexed for "did you mean".
+    let suggestions: BuiltOnce<SuggestionIndex>
+    /// The router: `routes` plus the routing settings.
+    let router: BuiltOnce<URLRouter>
+
+    init(mediatorID: UInt64, state: RegistryState) {
+        self.mediatorID = mediatorID
+        self.targets = state.targets
+        self.settings = state.settings
+        self.routing = state.routing
+        self.routes = state.routes
+        self.suggestions = state.suggestions
+        let routes = state.routes
+        let routing = state.routing
+        self.router = BuiltOnce { URLRouter(routes: routes.get(), routing: routing) }
+    }
+
+    /// Whether interceptors are installed.
+    var hasInterceptors: Bool { !settings.interceptors.isEmpty }
+}
+
+/// Everything a mediator's `registry` lock protects: the registry's truth, from which snapshots are made.
+struct RegistryState {
+    /// The registered targets, by exact name.
+    var targets: [Name: any AnyTargetBox] = [:]
+    /// The next registration's place in registration order: the URL routes' last tie-breaker.
+    var nextOrdinal = 0
+    /// Interceptors, fallback and interceptor timeout, replaced whole.
+    var settings = MediatorSettings()
+    /// URL schemes, hosts, options, unmatched-URL handler and route configuration.
+    var routing = RoutingSettings()
+    /// Routes for `targets` and `routing.configuration`; a new cell whenever either changes.
+    var routes: BuiltOnce<RouteSet>
+    /// Suggestion index for `targets`; a new cell whenever they change.
+    var suggestions: BuiltOnce<SuggestionIndex>
+    /// The published snapshot of this state; `nil` after a change until a call needs one.
+    var snapshot: RegistrySnapshot?
+    /// Values a change replaced or removed, released by `Mediator.mutate` after the lock.
+    var released: [any Sendable] = []
+
+    init() {
+        routes = Self.routes(of: [:], configuration: nil)
+        suggestions = Self.suggestions(of: [:])
+    }
+
+    /// Records a change of the targets: their routes and suggestions are derived again, on first use.
+    mutating func targetsChanged() {
+        released.append(routes)
+        released.append(suggestions)
+        routes = Self.routes(of: targets, configuration: routing.configuration)
+        suggestions = Self.suggestions(of: targets)
+    }
+
+    /// Records a change of the route configuration: the routes are compiled again, on first use.
+    mutating func configurationChanged() {
+        released.append(routes)
+        routes = Self.routes(of: targets, configuration: routing.configuration)
+    }
+
+    /// A cell that compiles these targets' routes (in registration order) with this configuration.
+    static func routes(of targets: [Name: any AnyTargetBox], configuration: MediatorRouteConfiguration?) -> BuiltOnce<RouteSet> {
+        BuiltOnce { RouteSet(targets: Array(targets.values), configuration: configuration) }
+    }
+
+    /// A cell that indexes these targets' names for suggestions.
+    static func suggestions(of targets: [Name: any AnyTargetBox]) -> BuiltOnce<SuggestionIndex> {
+        BuiltOnce { SuggestionIndex(names: targets.keys.map(\.text)) }
+    }
+}
