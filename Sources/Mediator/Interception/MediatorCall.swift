@@ -5,7 +5,20 @@ public struct MediatorCall: Sendable, CustomStringConvertible {
     /// The action name.
     public var action: String
     /// The parameters.
-    public var parameters: MediatorParameters
+    ///
+    /// A typed call's input, or a URL's values, become named parameters only when an interceptor
+    /// reads this: a call whose interceptors look only at names pays nothing for them.
+    public var parameters: MediatorParameters {
+        get {
+            switch storage {
+            case .built(let parameters): parameters
+            case .deferred(let build): MediatorParameters(build())
+            }
+        }
+        set { storage = .built(newValue) }
+    }
+    /// The parameters, or how to build them when read.
+    private var storage: Storage
     /// Whether the call is native (`.local`) or arrived as a URL (`.remote`).
     public let source: MediatorCallSource
     /// The target and action the caller originally asked for, when an interceptor redirected the call.
@@ -20,8 +33,21 @@ public struct MediatorCall: Sendable, CustomStringConvertible {
     public init(target: String, action: String, parameters: MediatorParameters = [:], source: MediatorCallSource = .local) {
         self.target = target
         self.action = action
-        self.parameters = parameters
+        self.storage = .built(parameters)
         self.source = source
+    }
+
+    /// A call whose parameters are built from the call's payload only if an interceptor reads them.
+    init(target: String, action: String, source: MediatorCallSource, parameters: @escaping @Sendable () -> [String: any Sendable]) {
+        self.target = target
+        self.action = action
+        self.storage = .deferred(parameters)
+        self.source = source
+    }
+
+    private enum Storage: Sendable {
+        case built(MediatorParameters)
+        case deferred(@Sendable () -> [String: any Sendable])
     }
 
     /// `"Target.action"`, with the source when remote.

@@ -211,6 +211,12 @@ struct ThreadCache {
         return binding(for: key, inSlot: index)
     }
 
+    /// A typed call's binding (unretained) in this thread's slot for a snapshot, if it has one.
+    func contractBinding(index: Int, in snapshot: RegistrySnapshot) -> Unmanaged<AnyBinding>? {
+        guard let slot = slotIndex(of: snapshot) else { return nil }
+        return contractBinding(index: index, inSlot: slot)
+    }
+
     /// A typed call's binding (unretained) in a slot, if this thread resolved the contract there.
     @inline(__always)
     func contractBinding(index: Int, inSlot slot: Int) -> Unmanaged<AnyBinding>? {

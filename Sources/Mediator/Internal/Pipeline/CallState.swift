@@ -20,15 +20,21 @@ struct CallState: Sendable {
     /// The call's values as named parameters, native values winning: what interceptors and
     /// not-found handlers see. Built only when one of them runs.
     var parameters: MediatorParameters {
+        MediatorParameters(Self.values(of: payload))
+    }
+
+    /// A payload's values by name.
+    private static func values(of payload: Payload) -> [String: any Sendable] {
         switch payload {
-        case .input(let typed): MediatorParameters(typed.parameters())
-        case .values(let lookup): MediatorParameters(lookup.materialized())
+        case .input(let typed): typed.parameters()
+        case .values(let lookup): lookup.materialized()
         }
     }
 
-    /// The call as interceptors see it.
+    /// The call as interceptors see it; its parameters are built only if one reads them.
     var interceptorView: MediatorCall {
-        var call = MediatorCall(target: target, action: action, parameters: parameters, source: source)
+        let payload = payload
+        var call = MediatorCall(target: target, action: action, source: source) { Self.values(of: payload) }
         call.redirectedFrom = redirectedFrom
         return call
     }

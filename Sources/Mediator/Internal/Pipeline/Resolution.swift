@@ -22,6 +22,11 @@ extension Mediator {
         _ key: ActionKey, in snapshot: RegistrySnapshot, keepingInstance: Bool = false, contract: ContractKey? = nil,
         cache: ThreadCache = .current
     ) -> Resolved {
+        // A typed call finds its binding by contract index first: no name is hashed.
+        if let contract, let unretained = cache.contractBinding(index: contract.index, in: snapshot) {
+            let binding = unretained.takeUnretainedValue()
+            if !keepingInstance || binding.usesKeptInstance { return .bound(binding) }
+        }
         if let unretained = cache.binding(for: key, in: snapshot) {
             let binding = unretained.takeUnretainedValue()
             if !keepingInstance || binding.usesKeptInstance { return .bound(binding) }
