@@ -19,9 +19,7 @@ struct DeadlockSuspected: Error, CustomStringConvertible {
 func withDeadlockGuard<Value: Sendable>(
     _ what: String, limit: Duration = .seconds(60), _ body: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
-    let watchdog = Watchdog<Value>()
-    let value = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-        watchdog.start(continuation)
+    try await guarded(what, limit: limit) { watchdog in
         Task.detached {
             do {
                 watchdog.finish(.success(try await body()))
@@ -29,6 +27,37 @@ func withDeadlockGuard<Value: Sendable>(
                 watchdog.finish(.failure(error))
             }
         }
+    }
+}
+
+/// Runs synchronous `body` on a thread of its own, under the same watchdog.
+///
+/// Synchronous guarded work (loops of calls racing registry changes, factories that block) runs on
+/// a dedicated thread, never on the cooperative pool: the pool has as many threads as cores (two
+/// here), and two such tests holding both would stall every other test's task until its watchdog
+/// fired, failing tests that have no deadlock at all.
+func withDeadlockGuard<Value: Sendable>(
+    _ what: String, limit: Duration = .seconds(60), _ body: @escaping @Sendable () throws -> Value
+) async throws -> Value {
+    try await guarded(what, limit: limit) { watchdog in
+        Thread {
+            do {
+                watchdog.finish(.success(try body()))
+            } catch {
+                watchdog.finish(.failure(error))
+            }
+        }.start()
+    }
+}
+
+/// Starts the work with `start` and waits for it under a watchdog thread.
+private func guarded<Value: Sendable>(
+    _ what: String, limit: Duration, start: (Watchdog<Value>) -> Void
+) async throws -> Value {
+    let watchdog = Watchdog<Value>()
+    let value = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
+        watchdog.start(continuation)
+        start(watchdog)
         let thread = Thread {
             if watchdog.waitForFinish(limit) { return }
             watchdog.finish(.failure(DeadlockSuspected(what: what, limit: limit)))
