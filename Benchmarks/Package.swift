@@ -5,7 +5,7 @@ import PackageDescription
 /// library itself stays dependency-free. Run them with `./run.sh` (see BENCHMARKS.md at the root).
 let package = Package(
     name: "MediatorBenchmarks",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [
         // Named so the product reference holds whatever the clone's folder is called.
         .package(name: "Mediator", path: ".."),
@@ -32,10 +32,17 @@ let package = Package(
         .executableTarget(
             name: "MediatorProfile",
             dependencies: [
+                "ProfileFacade",
                 .product(name: "Mediator", package: "Mediator"),
                 .product(name: "RoutingKit", package: "routing-kit"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Contracts and a facade method in a module of their own, for the cross-module scenarios.
+        .target(
+            name: "ProfileFacade",
+            dependencies: [.product(name: "Mediator", package: "Mediator")],
+            swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("InternalImportsByDefault")]
         ),
     ]
 )

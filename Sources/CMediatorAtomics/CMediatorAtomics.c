@@ -1,3 +1,5 @@
-// The operations are `static inline` in include/CMediatorAtomics.h; SwiftPM needs one source file
-// to build a C target.
+// The operations are `static inline` in include/CMediatorAtomics.h; this file defines the one
+// global they share.
 #include "CMediatorAtomics.h"
+
+uintptr_t mediator_retirement_count = 0;

@@ -2,13 +2,16 @@
 //   valgrind --tool=callgrind .build/release/MediatorProfile call0 20000
 //   valgrind --tool=callgrind .build/release/MediatorProfile call0 0
 // Per call: (total of the first run - total of the second) / 20000. Scenarios: closure0 closure2
-// dict0 dict2 call0 call2 perform0 perform2 open routingKitOpen found notFound register insert.
+// dict0 dict2 call0 call2 facadeContract0 facadeContract2 facadeMethod0 facadeMethod2 perform0
+// perform2 open routingKitOpen found notFound register insert. The facade scenarios call contracts
+// (and facade methods) declared in another module, `ProfileFacade`, as one module calls another.
 // Setup runs in both runs, so the difference is the loop alone.
 // Once per count (run with 1 and 0): `routes` (10,000 targets with a pattern each, then the first
 // open), `routesUnrouted` (the same targets without patterns, then the first open) and
 // `routingKitRegister` (10,000 routes into a TrieRouter): divide the difference by 10,000 for a
 // route; `firstMiss` (the first missing name after 10,000 registrations builds the suggestion index).
 import Mediator
+import ProfileFacade
 import RoutingKit
 
 struct Work: Sendable {
@@ -40,6 +43,17 @@ struct Catalog: MediatorTarget {
     static let actions: [MediatorAction<Self>] = [
         MediatorAction(CatalogContracts.featuredCount) { target, _ in target.work.featuredCount() },
         MediatorAction(CatalogContracts.price) { target, input in target.work.price(id: input.id, quantity: input.quantity) },
+    ]
+    let work = Work(base: CommandLine.arguments.count)
+}
+
+/// The implementation of `ProfileFacade`'s `Stock` contracts, bound in this module.
+struct StockTarget: MediatorTarget {
+    static let targetName = Stock.target
+    static let cachesInstance = true
+    static let actions: [MediatorAction<Self>] = [
+        MediatorAction(Stock.count) { target, _ in target.work.featuredCount() },
+        MediatorAction(Stock.price) { target, input in target.work.price(id: input.id, quantity: input.quantity) },
     ]
     let work = Work(base: CommandLine.arguments.count)
 }
@@ -82,6 +96,9 @@ let count = arguments.count > 2 ? Int(arguments[2]) ?? 100_000 : 100_000
 let mediator = Mediator()
 do {
     try mediator.register(Catalog())
+    try mediator.register(StockTarget())
+    _ = try mediator.call(Stock.count)
+    _ = try mediator.call(Stock.price, with: StockQuery(id: 1, quantity: 1))
     _ = try mediator.call(CatalogContracts.featuredCount)
     _ = try mediator.call(CatalogContracts.price, with: PriceInput(id: 1, quantity: 1))
     _ = try mediator.perform("featuredCount", on: "Catalog", as: Int.self)
@@ -121,6 +138,14 @@ case "call0":
     for _ in 0..<count { sum &+= (try? mediator.call(CatalogContracts.featuredCount)) ?? 0 }
 case "call2":
     for _ in 0..<count { sum &+= (try? mediator.call(CatalogContracts.price, with: PriceInput(id: id, quantity: 3))) ?? 0 }
+case "facadeContract0":
+    for _ in 0..<count { sum &+= (try? mediator.call(Stock.count)) ?? 0 }
+case "facadeContract2":
+    for _ in 0..<count { sum &+= (try? mediator.call(Stock.price, with: StockQuery(id: id, quantity: 3))) ?? 0 }
+case "facadeMethod0":
+    for _ in 0..<count { sum &+= (try? mediator.stockCount()) ?? 0 }
+case "facadeMethod2":
+    for _ in 0..<count { sum &+= (try? mediator.stockPrice(id: id, quantity: 3)) ?? 0 }
 case "perform0":
     for _ in 0..<count { sum &+= (try? mediator.perform(noParameters, on: target, as: Int.self)) ?? 0 }
 case "perform2":

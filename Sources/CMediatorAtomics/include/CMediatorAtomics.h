@@ -32,4 +32,19 @@ static inline uintptr_t mediator_atomic_fetch_add(uintptr_t *word, uintptr_t val
     return atomic_fetch_add_explicit((_Atomic(uintptr_t) *)word, value, memory_order_seq_cst);
 }
 
+/// How many mediators were released in this process: a thread whose last seen count differs
+/// purges its caches of released mediators. A C global, so reading it on the hot path needs no
+/// lazy initialization (a Swift `static let` costs a `swift_once` check per read).
+extern uintptr_t mediator_retirement_count;
+
+/// Reads the retirement count with no ordering: a hint to look, under a lock, for released mediators.
+static inline uintptr_t mediator_retirements_load(void) {
+    return atomic_load_explicit((const _Atomic(uintptr_t) *)&mediator_retirement_count, memory_order_relaxed);
+}
+
+/// Counts one more released mediator.
+static inline void mediator_retirements_increment(void) {
+    atomic_fetch_add_explicit((_Atomic(uintptr_t) *)&mediator_retirement_count, 1, memory_order_seq_cst);
+}
+
 #endif

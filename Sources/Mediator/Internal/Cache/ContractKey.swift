@@ -21,11 +21,18 @@ struct ContractKey: Sendable, Hashable {
         self.input = identity.input
         self.output = identity.output
         self.index = Self.interned.withLock { table in
-            if let index = table[identity] { return index }
-            let index = table.count
-            table[identity] = index
+            if let index = table.indices[identity] { return index }
+            let index = table.names.count
+            table.indices[identity] = index
+            table.names.append((target, action))
             return index
         }
+    }
+
+    /// The contract's target and action names, read from the process-wide table (a lock taken for
+    /// a few instructions: only the pipeline's slow path and descriptions read them).
+    var names: (target: String, action: String) {
+        Self.interned.withLock { $0.names[index] }
     }
 
     private struct Identity: Hashable {
@@ -35,6 +42,12 @@ struct ContractKey: Sendable, Hashable {
         let output: ObjectIdentifier
     }
 
-    /// Every identity seen so far. LOCK: a leaf; only the interning above takes it.
-    private static let interned = Locked<[Identity: Int]>([:])
+    /// Every identity seen so far, and each one's names by index.
+    private struct Interned {
+        var indices: [Identity: Int] = [:]
+        var names: [(target: String, action: String)] = []
+    }
+
+    /// Every identity seen so far. LOCK: a leaf, held only to intern a key or read its names.
+    private static let interned = Locked(Interned())
 }

@@ -1,3 +1,5 @@
+internal import CMediatorAtomics
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -352,7 +354,7 @@ struct ThreadCache {
         } else {
             cache = makeCurrent()
         }
-        if cache.state.pointee.seenRetirements != retirements.loadRelaxed() { cache.dropRetiredSlots() }
+        if cache.state.pointee.seenRetirements != mediator_retirements_load() { cache.dropRetiredSlots() }
         return cache
     }
 
@@ -366,7 +368,7 @@ struct ThreadCache {
         state.initialize(
             to: State(
                 threadID: UInt64(nextThreadID.increment()),
-                seenRetirements: retirements.loadRelaxed(), slots: .allocate(capacity: slotLimit)))
+                seenRetirements: mediator_retirements_load(), slots: .allocate(capacity: slotLimit)))
         pthread_setspecific(key, state)
         return ThreadCache(state: state)
     }
@@ -393,13 +395,13 @@ struct ThreadCache {
     /// Records a released mediator: this thread drops its slot now, other threads on their next call.
     static func mediatorRetired(_ id: UInt64) {
         liveMediators.withLock { _ = $0.remove(id) }
-        retirements.increment()
+        mediator_retirements_increment()
         currentIfPresent?.dropRetiredSlots()
     }
 
     /// Drops the slots of mediators that no longer exist; they are released after the write, outside any lock.
     private func dropRetiredSlots() {
-        state.pointee.seenRetirements = Self.retirements.loadRelaxed()
+        state.pointee.seenRetirements = mediator_retirements_load()
         let count = state.pointee.slotCount
         guard count > 0 else { return }
         let slots = state.pointee.slots
@@ -420,8 +422,6 @@ struct ThreadCache {
     }
 
     private static let nextThreadID = AtomicWord(1)
-    /// How many mediators were released: a thread whose count differs purges its slots.
-    private static let retirements = AtomicWord(0)
     /// The ids of mediators that exist. LOCK: a leaf, taken only to record lifetimes and to purge.
     private static let liveMediators = Locked<Set<UInt64>>([])
 

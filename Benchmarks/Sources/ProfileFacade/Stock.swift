@@ -1,0 +1,40 @@
+// A module's facade as the profile's cross-module scenarios see it: contracts, their input and a
+// facade method, declared in another module than the calls (as `ModuleAFacade` is for ModuleB).
+public import Mediator
+
+/// The contracts of the "Stock" target, which `MediatorProfile` implements.
+public enum Stock {
+    /// The target's name.
+    public static let target = "Stock"
+    /// How many items are in stock; no input.
+    public static let count = ActionContract<NoInput, Int>("count", on: target)
+    /// The price of a quantity of one item.
+    public static let price = ActionContract<StockQuery, Int>("price", on: target)
+}
+
+/// An item and a quantity.
+public struct StockQuery: MediatorInput {
+    /// The item's id.
+    public var id: Int
+    /// How many.
+    public var quantity: Int
+
+    /// Creates a query.
+    public init(id: Int, quantity: Int) {
+        self.id = id
+        self.quantity = quantity
+    }
+
+    /// The query's fields by name.
+    public static let schema = MediatorSchema(StockQuery.init, .required("id", \.id), .required("quantity", \.quantity))
+}
+
+extension Mediator {
+    /// The facade method over `Stock.count`.
+    public func stockCount() throws -> Int { try call(Stock.count) }
+
+    /// The facade method over `Stock.price`.
+    public func stockPrice(id: Int, quantity: Int) throws -> Int {
+        try call(Stock.price, with: StockQuery(id: id, quantity: quantity))
+    }
+}
