@@ -313,9 +313,10 @@ extension Mediator {
                 throw MediatorError.invalidRouteConfiguration(problems: candidate.configurationProblems)
             }
             let applied = mutate { state -> Bool in
+                // The suggestion cell is replaced exactly when the targets change.
                 guard state.suggestions === snapshot.suggestions else { return false }
                 state.routing.configuration = configuration
-                state.released.append(state.routes)
+                if let routes = state.routes { state.released.append(routes) }
                 state.routes = BuiltOnce(built: candidate)
                 return true
             }

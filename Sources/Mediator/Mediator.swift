@@ -93,7 +93,7 @@ public final class Mediator: Sendable {
     func lockedSnapshot() -> RegistrySnapshot {
         registry.withLock { state in
             if let snapshot = state.snapshot { return snapshot }
-            let snapshot = RegistrySnapshot(mediatorID: id, state: state)
+            let snapshot = RegistrySnapshot(mediatorID: id, state: &state)
             state.snapshot = snapshot
             published.store(UInt(bitPattern: ObjectIdentifier(snapshot)))
             return snapshot

@@ -132,9 +132,17 @@ struct ThreadCache {
     var threadID: UInt64 { state.pointee.threadID }
 
     /// The targets whose kept instances this thread is making.
-    var creating: [String] {
-        get { state.pointee.creating }
-        nonmutating set { state.pointee.creating = newValue }
+    var creating: [String] { state.pointee.creating }
+
+    /// Records that this thread starts making an instance of a target: in place, so the stack's
+    /// storage is reused from call to call (a get-modify-set through a copy would copy it each time).
+    func beginCreating(_ name: String) {
+        state.pointee.creating.append(name)
+    }
+
+    /// Records that this thread finished making the instance it began last.
+    func endCreating() {
+        state.pointee.creating.removeLast()
     }
 
     // MARK: Reading (the hot path: no lock, no allocation, nothing copied or released)

@@ -31,8 +31,8 @@ final class InstanceCoordinator: @unchecked Sendable {
         if let start = thread.creating.firstIndex(of: name) {
             throw MediatorError.factoryCycle(Array(thread.creating[start...]) + [name])
         }
-        thread.creating.append(name)
-        defer { thread.creating.removeLast() }
+        thread.beginCreating(name)
+        defer { thread.endCreating() }
         return make()
     }
 
@@ -50,9 +50,9 @@ final class InstanceCoordinator: @unchecked Sendable {
             case .none:
                 box.kept = .creating(thread: thread.threadID, released: false)
                 condition.unlock()
-                thread.creating.append(box.name)
+                thread.beginCreating(box.name)
                 let instance = box.make()
-                thread.creating.removeLast()
+                thread.endCreating()
                 condition.lock()
                 if case .creating(_, let released) = box.kept {
                     box.kept = released ? .none : .ready(instance)

@@ -27,14 +27,19 @@ final class RegistrySnapshot: Sendable {
     /// The router: `routes` plus the routing settings.
     let router: BuiltOnce<URLRouter>
 
-    init(mediatorID: UInt64, state: RegistryState) {
+    /// Makes the snapshot of a registry state, and the derived cells the state has not made since
+    /// its targets or configuration last changed (kept in the state for the snapshots after it).
+    init(mediatorID: UInt64, state: inout RegistryState) {
+        let routes = state.routes ?? RegistryState.routes(of: state.targets, configuration: state.routing.configuration)
+        let suggestions = state.suggestions ?? RegistryState.suggestions(of: state.targets)
+        state.routes = routes
+        state.suggestions = suggestions
         self.mediatorID = mediatorID
         self.targets = state.targets
         self.settings = state.settings
         self.routing = state.routing
-        self.routes = state.routes
-        self.suggestions = state.suggestions
-        let routes = state.routes
+        self.routes = routes
+        self.suggestions = suggestions
         let routing = state.routing
         self.router = BuiltOnce { URLRouter(routes: routes.get(), routing: routing) }
     }
@@ -53,32 +58,31 @@ struct RegistryState {
     var settings = MediatorSettings()
     /// URL schemes, hosts, options, unmatched-URL handler and route configuration.
     var routing = RoutingSettings()
-    /// Routes for `targets` and `routing.configuration`; a new cell whenever either changes.
-    var routes: BuiltOnce<RouteSet>
-    /// Suggestion index for `targets`; a new cell whenever they change.
-    var suggestions: BuiltOnce<SuggestionIndex>
+    /// Routes for `targets` and `routing.configuration`, shared by the snapshots made while neither
+    /// changes; `nil` after a change until the next snapshot makes the cell. (Made with the snapshot,
+    /// not at the change: a cell holds the targets, and a change made while something else holds
+    /// them copies the whole dictionary, which would make registering N targets cost N².)
+    var routes: BuiltOnce<RouteSet>?
+    /// Suggestion index for `targets`, shared likewise; `nil` after a change of the targets. Its
+    /// identity also tells whether the targets changed since a snapshot was made.
+    var suggestions: BuiltOnce<SuggestionIndex>?
     /// The published snapshot of this state; `nil` after a change until a call needs one.
     var snapshot: RegistrySnapshot?
     /// Values a change replaced or removed, released by `Mediator.mutate` after the lock.
     var released: [any Sendable] = []
 
-    init() {
-        routes = Self.routes(of: [:], configuration: nil)
-        suggestions = Self.suggestions(of: [:])
-    }
-
     /// Records a change of the targets: their routes and suggestions are derived again, on first use.
     mutating func targetsChanged() {
-        released.append(routes)
-        released.append(suggestions)
-        routes = Self.routes(of: targets, configuration: routing.configuration)
-        suggestions = Self.suggestions(of: targets)
+        if let routes { released.append(routes) }
+        if let suggestions { released.append(suggestions) }
+        routes = nil
+        suggestions = nil
     }
 
     /// Records a change of the route configuration: the routes are compiled again, on first use.
     mutating func configurationChanged() {
-        released.append(routes)
-        routes = Self.routes(of: targets, configuration: routing.configuration)
+        if let routes { released.append(routes) }
+        routes = nil
     }
 
     /// A cell that compiles these targets' routes (in registration order) with this configuration.

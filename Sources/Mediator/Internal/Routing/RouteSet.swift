@@ -74,7 +74,8 @@ final class RouteSet: Sendable {
     /// Compiles the routes of these targets (in registration order) and this configuration.
     init(targets: [any AnyTargetBox], configuration: MediatorRouteConfiguration?) {
         var builder = Builder()
-        builder.addActions(of: targets.sorted { ($0.ordinal, $0.name) < ($1.ordinal, $1.name) })
+        // Ordinals are unique within a mediator: sorting by them alone is registration order.
+        builder.addActions(of: targets.map { ($0.ordinal, $0) }.sorted { $0.0 < $1.0 }.map(\.1))
         if let configuration { builder.add(configuration) }
         builder.finish()
         actions = builder.actions
