@@ -38,7 +38,10 @@ public struct MediatorCall: Sendable, CustomStringConvertible {
     }
 
     /// A call whose parameters are built from the call's payload only if an interceptor reads them.
-    init(target: String, action: String, source: MediatorCallSource, parameters: @escaping @Sendable () -> [String: any Sendable]) {
+    init(
+        target: String, action: String, source: MediatorCallSource,
+        parameters: @escaping @Sendable () -> [String: any Sendable]
+    ) {
         self.target = target
         self.action = action
         self.storage = .deferred(parameters)

@@ -98,7 +98,8 @@ extension Mediator {
                     return .value(value)
                 case let .redirect(target, action, parameters):
                     state.redirect(to: target, action, parameters: parameters)
-                    resolved = lookup(ActionKey(target: target, action: action), in: snapshot, keepingInstance: state.keepsInstance)
+                    resolved = lookup(
+                        ActionKey(target: target, action: action), in: snapshot, keepingInstance: state.keepsInstance)
                     redirectsLeft -= 1
                 }
             }
