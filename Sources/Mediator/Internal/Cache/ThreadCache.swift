@@ -1,13 +1,3 @@
-internal import CMediatorAtomics
-
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// Each thread's current registry snapshot and what it resolved in it, per mediator, so the hot
 /// path reads only thread-owned memory; and the thread's own bookkeeping for factories and declarations.
 ///
@@ -120,29 +110,12 @@ struct ThreadCache {
     }
 
     /// Releases now, or after the outermost running call if one is running.
-    private func release(_ values: [Any]) {
+    func release(_ values: [Any]) {
         if state.pointee.inFlight > 0 {
             state.pointee.deferred.append(contentsOf: values)
         } else {
             withExtendedLifetime(values) {}
         }
-    }
-
-    /// This thread's id.
-    var threadID: UInt64 { state.pointee.threadID }
-
-    /// The targets whose kept instances this thread is making.
-    var creating: [String] { state.pointee.creating }
-
-    /// Records that this thread starts making an instance of a target: in place, so the stack's
-    /// storage is reused from call to call (a get-modify-set through a copy would copy it each time).
-    func beginCreating(_ name: String) {
-        state.pointee.creating.append(name)
-    }
-
-    /// Records that this thread finished making the instance it began last.
-    func endCreating() {
-        state.pointee.creating.removeLast()
     }
 
     // MARK: Reading (the hot path: no lock, no allocation, nothing copied or released)
@@ -331,119 +304,4 @@ struct ThreadCache {
         }
     }
 
-    // MARK: Declarations being read
-
-    /// Marks a target's declaration as being read on this thread; `false` if it already is (the
-    /// declaration called back into the mediator, which needed it again).
-    func beginReadingTable(of box: AnyObject) -> Bool {
-        let id = ObjectIdentifier(box)
-        guard !state.pointee.readingTables.contains(id) else { return false }
-        state.pointee.readingTables.append(id)
-        return true
-    }
-
-    func endReadingTable(of box: AnyObject) {
-        if let index = state.pointee.readingTables.lastIndex(of: ObjectIdentifier(box)) {
-            state.pointee.readingTables.remove(at: index)
-        }
-    }
-
-    // MARK: The current thread
-
-    /// The calling thread's cache. Before it is handed out, slots of mediators that no longer exist
-    /// are dropped (checked only when a mediator was released since this thread last looked), so a
-    /// released mediator's bindings, and the instances they hold, do not outlive it on this thread.
-    @inline(__always)
-    @usableFromInline
-    static var current: ThreadCache {
-        let cache: ThreadCache
-        if let pointer = pthread_getspecific(key) {
-            cache = ThreadCache(state: pointer.assumingMemoryBound(to: State.self))
-        } else {
-            cache = makeCurrent()
-        }
-        if cache.state.pointee.seenRetirements != mediator_retirements_load() { cache.dropRetiredSlots() }
-        return cache
-    }
-
-    /// The calling thread's cache if it has one; never creates it.
-    static var currentIfPresent: ThreadCache? {
-        pthread_getspecific(key).map { ThreadCache(state: $0.assumingMemoryBound(to: State.self)) }
-    }
-
-    private static func makeCurrent() -> ThreadCache {
-        let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
-        state.initialize(
-            to: State(
-                threadID: UInt64(nextThreadID.increment()),
-                seenRetirements: mediator_retirements_load(), slots: .allocate(capacity: slotLimit)))
-        pthread_setspecific(key, state)
-        return ThreadCache(state: state)
-    }
-
-    /// Frees a thread's state when the thread exits.
-    private static func free(_ raw: UnsafeMutableRawPointer) {
-        let state = raw.assumingMemoryBound(to: State.self)
-        let slots = state.pointee.slots
-        let dropped = (Array(UnsafeBufferPointer(start: slots, count: state.pointee.slotCount)), state.pointee.deferred)
-        slots.deinitialize(count: state.pointee.slotCount)
-        slots.deallocate()
-        state.deinitialize(count: 1)
-        state.deallocate()
-        withExtendedLifetime(dropped) {}
-    }
-
-    // MARK: Mediator lifetimes
-
-    /// Records a new mediator, whose slots are valid until it retires.
-    static func mediatorCreated(_ id: UInt64) {
-        liveMediators.withLock { _ = $0.insert(id) }
-    }
-
-    /// Records a released mediator: this thread drops its slot now, other threads on their next call.
-    static func mediatorRetired(_ id: UInt64) {
-        liveMediators.withLock { _ = $0.remove(id) }
-        mediator_retirements_increment()
-        currentIfPresent?.dropRetiredSlots()
-    }
-
-    /// Drops the slots of mediators that no longer exist; they are released after the write, outside any lock.
-    private func dropRetiredSlots() {
-        state.pointee.seenRetirements = mediator_retirements_load()
-        let count = state.pointee.slotCount
-        guard count > 0 else { return }
-        let slots = state.pointee.slots
-        let live = Self.liveMediators.withLock { live in (0..<count).map { live.contains(slots[$0].snapshot.mediatorID) } }
-        guard live.contains(false) else { return }
-        var released: [Slot] = []
-        var kept = 0
-        for index in 0..<count {
-            if live[index] {
-                if kept != index { (slots + kept).moveInitialize(from: slots + index, count: 1) }
-                kept += 1
-            } else {
-                released.append((slots + index).move())
-            }
-        }
-        state.pointee.slotCount = kept
-        release(released)
-    }
-
-    private static let nextThreadID = AtomicWord(1)
-    /// The ids of mediators that exist. LOCK: a leaf, taken only to record lifetimes and to purge.
-    private static let liveMediators = Locked<Set<UInt64>>([])
-
-    /// The thread-specific key, created once; its destructor frees a thread's state when it exits.
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        #if canImport(Darwin)
-            pthread_key_create(&key) { pointer in ThreadCache.free(pointer) }
-        #else
-            pthread_key_create(&key) { pointer in
-                guard let pointer else { return }
-                ThreadCache.free(pointer)
-            }
-        #endif
-        return key
-    }()
 }
