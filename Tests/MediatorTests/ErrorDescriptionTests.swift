@@ -54,13 +54,14 @@ struct ErrorDescriptionTests {
                 error: .invalidDeclaration(target: "Cart", problem: "it declares the action \"add\" twice"),
                 facts: ["\"Cart\"", "\"add\" twice"]),
             DescribedError(
-                error: .missingParameter(key: "id", expected: "Int", action: "Catalog.price"),
+                error: .missingParameter(key: "id", expected: "Int", target: "Catalog", action: "price"),
                 facts: ["Catalog.price", "\"id\"", "Int", "not supplied"]),
             DescribedError(
-                error: .missingParameter(key: "id", expected: "Int", action: nil),
+                error: .missingParameter(key: "id", expected: "Int", target: nil, action: nil),
                 facts: ["\"id\"", "Int"]),
             DescribedError(
-                error: .invalidParameter(key: "id", expected: "Int", received: "\"4x\" (String)", action: "Catalog.price"),
+                error: .invalidParameter(
+                    key: "id", expected: "Int", received: "\"4x\" (String)", target: "Catalog", action: "price"),
                 facts: ["Catalog.price", "\"id\"", "Int", "\"4x\" (String)"]),
             DescribedError(
                 error: .remoteCallNotAllowed(target: "Profile", action: "deleteAccount"),
@@ -89,7 +90,7 @@ struct ErrorDescriptionTests {
                 error: .asyncActionCalledSynchronously(target: "Catalog", action: "load"),
                 facts: ["Catalog.load", "asynchronous", "try await"]),
             DescribedError(
-                error: .reservedParameter(key: "done", action: "Shop.pay"),
+                error: .reservedParameter(key: "done", target: "Shop", action: "pay"),
                 facts: ["\"done\"", "Shop.pay", "native-only", "open(_:with:)"]),
             DescribedError(
                 error: .factoryCycle(["Cart", "Products", "Cart"]),

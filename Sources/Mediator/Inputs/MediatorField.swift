@@ -147,7 +147,7 @@ public struct MediatorField<Input: Sendable, Value>: Sendable {
     static func missing<Expected: MediatorParameterValue>(
         _ name: String, _ type: Expected.Type, _ definition: ActionDefinition?
     ) -> MediatorError {
-        .missingParameter(key: name, expected: Self.expectation(type), action: definition?.label)
+        .missingParameter(key: name, expected: Self.expectation(type), in: definition)
     }
 
     @usableFromInline
@@ -156,12 +156,12 @@ public struct MediatorField<Input: Sendable, Value>: Sendable {
     ) -> MediatorError {
         .invalidParameter(
             key: name, expected: Self.expectation(type), received: MediatorParameters.describe(raw.materialized),
-            action: definition?.label)
+            in: definition)
     }
 
     @usableFromInline
     static func missingNative(_ name: String, _ type: Any.Type, _ definition: ActionDefinition?) -> MediatorError {
-        .missingParameter(key: name, expected: String(describing: type), action: definition?.label)
+        .missingParameter(key: name, expected: String(describing: type), in: definition)
     }
 
     @usableFromInline
@@ -170,7 +170,7 @@ public struct MediatorField<Input: Sendable, Value>: Sendable {
     ) -> MediatorError {
         .invalidParameter(
             key: name, expected: String(describing: type), received: MediatorParameters.describe(raw.materialized),
-            action: definition?.label)
+            in: definition)
     }
 
     static func expectation<Expected: MediatorParameterValue>(_ type: Expected.Type) -> String {

@@ -141,12 +141,12 @@ public struct MediatorParameters: Sendable, ExpressibleByDictionaryLiteral, Cust
 
     @usableFromInline
     func missing(_ key: String, expected: String) -> MediatorError {
-        .missingParameter(key: key, expected: expected, action: definition?.label)
+        .missingParameter(key: key, expected: expected, in: definition)
     }
 
     @usableFromInline
     func invalid(_ key: String, expected: String, received: any Sendable) -> MediatorError {
-        .invalidParameter(key: key, expected: expected, received: Self.describe(received), action: definition?.label)
+        .invalidParameter(key: key, expected: expected, received: Self.describe(received), in: definition)
     }
 
     /// Describes a received value for an error message: its value (quoted if a string) and its type.

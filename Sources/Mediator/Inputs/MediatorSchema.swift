@@ -84,7 +84,7 @@ extension MediatorSchema where Input == MediatorParameters {
                         guard parameter.accepts(raw) else {
                             throw MediatorError.invalidParameter(
                                 key: parameter.name, expected: parameter.expectation,
-                                received: MediatorParameters.describe(raw.materialized), action: definition?.label)
+                                received: MediatorParameters.describe(raw.materialized), in: definition)
                         }
                         // A wildcard's segments stay apart for a parameter declared as a list.
                         if case .segments(let list) = raw, let value = parameter.convert(list) {
@@ -92,7 +92,7 @@ extension MediatorSchema where Input == MediatorParameters {
                         }
                     } else if parameter.isRequired {
                         throw MediatorError.missingParameter(
-                            key: parameter.name, expected: parameter.expectation, action: definition?.label)
+                            key: parameter.name, expected: parameter.expectation, in: definition)
                     }
                 }
                 let onlyByName = lookup.url == nil && lookup.native.isEmpty

@@ -145,12 +145,13 @@ extension Mediator {
     /// and no label when it declares none.
     @usableFromInline
     static func handlerError(_ error: any Error, of definition: ActionDefinition) -> any Error {
-        if let mediatorError = error as? MediatorError {
-            switch mediatorError.detail {
-            case .missingParameter(_, _, let label) where label == nil || label == definition.label: return mediatorError
-            case .invalidParameter(_, _, _, let label) where label == nil || label == definition.label: return mediatorError
-            case .asyncActionCalledSynchronously(let target, let action), .mainActorRequired(let target, let action):
-                if target == definition.target && action == definition.name { return mediatorError }
+        if let error = error as? MediatorError {
+            let isThisAction = error.target == definition.target && error.action == definition.name
+            switch error.code {
+            case .missingParameter, .invalidParameter:
+                if isThisAction || (error.target == nil && error.context == nil) { return error }
+            case .asyncActionCalledSynchronously, .mainActorRequired:
+                if isThisAction { return error }
             default: break
             }
         }

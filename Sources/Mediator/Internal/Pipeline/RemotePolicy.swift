@@ -17,11 +17,11 @@ enum RemotePolicy {
         case .input(let typed):
             let values = typed.parameters()
             for key in definition.nativeOnly where values[key] != nil {
-                return .reservedParameter(key: key, action: definition.label)
+                return .reservedParameter(key: key, in: definition)
             }
         case .values(let lookup):
             for key in definition.nativeOnly where lookup.suppliesRemotely(key) {
-                return .reservedParameter(key: key, action: definition.label)
+                return .reservedParameter(key: key, in: definition)
             }
         }
         return nil

@@ -255,14 +255,14 @@ final class URLRouter: Sendable {
                 segments.append(text)
             case .placeholder(let name):
                 guard let value = values.text(name) else {
-                    throw MediatorError.missingParameter(key: name, expected: "String", action: "redirect of \(url)")
+                    throw MediatorError.missingParameter(key: name, expected: "String", context: "redirect of \(url)")
                 }
                 segments.append(value)
             case .wildcard(let name):
                 switch values.raw(name) {
                 case .segments(let list)?: segments += list
                 case .text(let text)?: segments.append(text)
-                default: throw MediatorError.missingParameter(key: name, expected: "String", action: "redirect of \(url)")
+                default: throw MediatorError.missingParameter(key: name, expected: "String", context: "redirect of \(url)")
                 }
             }
         }
