@@ -160,7 +160,7 @@ extension Mediator {
     func callThroughPipeline<Input, Output>(
         _ contract: ActionContract<Input, Output>, _ input: Input, source: MediatorCallSource
     ) throws -> Output {
-        let value = try callSync(TypedInput(input), contract.key, source, isolation: nil)
+        let value = try enterTyped(TypedInput(input), contract.key, source, isolation: nil)
         return try result(value, as: Output.self, of: contract)
     }
 
@@ -171,7 +171,7 @@ extension Mediator {
     func callThroughPipeline<Input, Output>(
         _ contract: MainActorActionContract<Input, Output>, _ input: Input, source: MediatorCallSource
     ) throws -> Output {
-        let value = try callSync(TypedInput(input), contract.key, source, isolation: MainActor.shared)
+        let value = try enterTyped(TypedInput(input), contract.key, source, isolation: MainActor.shared)
         return try result(value, as: Output.self, of: contract)
     }
 
@@ -181,13 +181,13 @@ extension Mediator {
     func callThroughPipeline<Input, Output>(
         _ contract: AsyncActionContract<Input, Output>, _ input: Input, source: MediatorCallSource
     ) async throws -> Output {
-        let value = try await callAsync(TypedInput(input), contract.key, source)
+        let value = try await enterTypedAsync(TypedInput(input), contract.key, source)
         return try result(value, as: Output.self, of: contract)
     }
 
     /// A typed call through the pipeline, without `await`; resolving caches the binding for the contract.
     @usableFromInline
-    func callSync(
+    func enterTyped(
         _ input: TypedInput, _ contract: ContractKey, _ source: MediatorCallSource, isolation: (any Actor)?
     ) throws -> any Sendable {
         let (target, action) = contract.names
@@ -197,7 +197,8 @@ extension Mediator {
 
     /// A typed call through the pipeline, with `await`.
     @usableFromInline
-    func callAsync(_ input: TypedInput, _ contract: ContractKey, _ source: MediatorCallSource) async throws -> any Sendable {
+    func enterTypedAsync(_ input: TypedInput, _ contract: ContractKey, _ source: MediatorCallSource) async throws -> any Sendable
+    {
         let (target, action) = contract.names
         let state = CallState(target: target, action: action, source: source, payload: .input(input))
         return try await enterAsync(state, .names(ActionKey(target: target, action: action), contract: contract))

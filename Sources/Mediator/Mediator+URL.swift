@@ -137,7 +137,7 @@ extension Mediator {
         switch opening(destination, in: router, with: parameters) {
         case .value(let value): return value
         case let .call(state, address):
-            return try runSync(
+            return try driveSync(
                 state, resolve(address, of: state, in: snapshot, cache: cache), in: snapshot, isolation: isolation)
         }
     }
@@ -175,7 +175,7 @@ extension Mediator {
         case .value(let value): return value
         case let .call(state, address):
             let resolved = resolve(address, of: state, in: snapshot, cache: .current)
-            return try await runAsync(state, resolved, in: snapshot)
+            return try await driveAsync(state, resolved, in: snapshot)
         }
     }
 

@@ -126,11 +126,14 @@ public struct MediatorAction<Target: Sendable>: Sendable {
             if case .kept = source { kept = true } else { kept = false }
             // Formed here, where `Input` and `Output` are concrete, so decoding and boxing the result specialize.
             return Binding(
-                definition: definition, usesKeptInstance: kept, runSync: runSync, runOnMainActor: runOnMainActor,
+                definition: definition, runsOnKeptInstance: kept, runSync: runSync, runOnMainActor: runOnMainActor,
                 runAsync: runAsync,
-                callSync: { payload in try runSync(input(from: payload, schema: schema, definition: definition)) },
-                callOnMainActor: { payload in try runOnMainActor(input(from: payload, schema: schema, definition: definition)) },
-                callAsync: { payload in try await runAsync(input(from: payload, schema: schema, definition: definition)) })
+                decodeAndRunSync: { payload in try runSync(input(from: payload, schema: schema, definition: definition)) },
+                decodeAndRunOnMainActor: { payload in
+                    try runOnMainActor(input(from: payload, schema: schema, definition: definition))
+                },
+                decodeAndRunAsync: { payload in try await runAsync(input(from: payload, schema: schema, definition: definition)) }
+            )
         }
     }
 

@@ -4,7 +4,7 @@
 /// handler is held three ways, one per way a caller can run it, each already applying the calling
 /// rules (a synchronous run of an asynchronous action throws, say), so a caller picks one and calls
 /// it: no switch, and no copy of a closure out of an enum (which would retain its context on every
-/// call). `callSync`/`callOnMainActor`/`callAsync` take a ``Payload`` and return `any Sendable`, for
+/// call). `decodeAndRunSync`/`decodeAndRunOnMainActor`/`decodeAndRunAsync` take a ``Payload`` and return `any Sendable`, for
 /// calls by name, URLs and redirected calls; `Binding` adds the typed forms for contract calls. All
 /// are formed, specialized, in the module that declared the action (see `MediatorAction.binder`).
 @usableFromInline
@@ -13,25 +13,26 @@ class AnyBinding: @unchecked Sendable {
     // so that `Binding<Input, Output>` can add the typed handler.
     @usableFromInline let definition: ActionDefinition
     /// Whether the handler runs on the one instance the mediator keeps.
-    let usesKeptInstance: Bool
+    let runsOnKeptInstance: Bool
     /// Runs without `await`, off the main actor: a synchronous handler; otherwise the calling-convention error.
-    @usableFromInline let callSync: @Sendable (Payload) throws -> any Sendable
+    @usableFromInline let decodeAndRunSync: @Sendable (Payload) throws -> any Sendable
     /// Runs without `await` on the main actor: a synchronous or main-actor handler.
-    @usableFromInline let callOnMainActor: @MainActor @Sendable (Payload) throws -> any Sendable
+    @usableFromInline let decodeAndRunOnMainActor: @MainActor @Sendable (Payload) throws -> any Sendable
     /// Runs with `await`, whatever the handler.
-    @usableFromInline let callAsync: @Sendable (Payload) async throws -> any Sendable
+    @usableFromInline let decodeAndRunAsync: @Sendable (Payload) async throws -> any Sendable
 
     @usableFromInline
     init(
-        definition: ActionDefinition, usesKeptInstance: Bool, callSync: @escaping @Sendable (Payload) throws -> any Sendable,
-        callOnMainActor: @escaping @MainActor @Sendable (Payload) throws -> any Sendable,
-        callAsync: @escaping @Sendable (Payload) async throws -> any Sendable
+        definition: ActionDefinition, runsOnKeptInstance: Bool,
+        decodeAndRunSync: @escaping @Sendable (Payload) throws -> any Sendable,
+        decodeAndRunOnMainActor: @escaping @MainActor @Sendable (Payload) throws -> any Sendable,
+        decodeAndRunAsync: @escaping @Sendable (Payload) async throws -> any Sendable
     ) {
         self.definition = definition
-        self.usesKeptInstance = usesKeptInstance
-        self.callSync = callSync
-        self.callOnMainActor = callOnMainActor
-        self.callAsync = callAsync
+        self.runsOnKeptInstance = runsOnKeptInstance
+        self.decodeAndRunSync = decodeAndRunSync
+        self.decodeAndRunOnMainActor = decodeAndRunOnMainActor
+        self.decodeAndRunAsync = decodeAndRunAsync
     }
 }
 
@@ -45,18 +46,19 @@ final class Binding<Input: Sendable, Output: Sendable>: AnyBinding, @unchecked S
 
     @usableFromInline
     init(
-        definition: ActionDefinition, usesKeptInstance: Bool, runSync: @escaping @Sendable (Input) throws -> Output,
+        definition: ActionDefinition, runsOnKeptInstance: Bool, runSync: @escaping @Sendable (Input) throws -> Output,
         runOnMainActor: @escaping @MainActor @Sendable (Input) throws -> Output,
         runAsync: @escaping @Sendable (Input) async throws -> Output,
-        callSync: @escaping @Sendable (Payload) throws -> any Sendable,
-        callOnMainActor: @escaping @MainActor @Sendable (Payload) throws -> any Sendable,
-        callAsync: @escaping @Sendable (Payload) async throws -> any Sendable
+        decodeAndRunSync: @escaping @Sendable (Payload) throws -> any Sendable,
+        decodeAndRunOnMainActor: @escaping @MainActor @Sendable (Payload) throws -> any Sendable,
+        decodeAndRunAsync: @escaping @Sendable (Payload) async throws -> any Sendable
     ) {
         self.runSync = runSync
         self.runOnMainActor = runOnMainActor
         self.runAsync = runAsync
         super.init(
-            definition: definition, usesKeptInstance: usesKeptInstance, callSync: callSync, callOnMainActor: callOnMainActor,
-            callAsync: callAsync)
+            definition: definition, runsOnKeptInstance: runsOnKeptInstance, decodeAndRunSync: decodeAndRunSync,
+            decodeAndRunOnMainActor: decodeAndRunOnMainActor,
+            decodeAndRunAsync: decodeAndRunAsync)
     }
 }

@@ -43,7 +43,7 @@ struct InterceptorPass {
         case let .success(.redirect(target, action, parameters)):
             state.redirect(to: target, action, parameters: parameters)
             resolved = mediator.lookup(
-                ActionKey(target: target, action: action), in: snapshot, keepingInstance: state.keepsInstance)
+                ActionKey(target: target, action: action), in: snapshot, keepsInstance: state.keepsInstance)
             call = state.interceptorView
         case .failure(let timeout as InterceptorTimeout):
             throw MediatorError.interceptorTimedOut(

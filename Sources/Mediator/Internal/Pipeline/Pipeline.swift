@@ -5,7 +5,7 @@
 /// ```
 /// (* only when installed or needed). A call runs in the one registry snapshot its door read: every
 /// lookup (the first, an interceptor's redirect, a fallback's redirect), the interceptors, the
-/// fallback and the not-found suggestions come from it. `runSync` and `runAsync` are its two drivers; they differ
+/// fallback and the not-found suggestions come from it. `driveSync` and `driveAsync` are its two drivers; they differ
 /// only where an asynchronous interceptor decision or handler must be awaited. Everything else,
 /// the interceptor loop, the not-found chain and the remote policy, is shared code. The remote
 /// policy is part of `invokeSync`/`invokeAsync`, the only functions that run a handler from here,
@@ -23,7 +23,7 @@ extension Mediator {
     /// Runs a call without `await`. `isolation` is the caller's actor: a main-actor action runs
     /// synchronously only for a main-actor caller (compared only for such actions, so other calls
     /// never read `MainActor.shared`).
-    func runSync(
+    func driveSync(
         _ state: CallState, _ resolved: Resolved, in snapshot: RegistrySnapshot, isolation: (any Actor)?
     ) throws -> any Sendable {
         guard snapshot.hasInterceptors else {
@@ -50,7 +50,7 @@ extension Mediator {
 
     /// Runs a call with `await`: asynchronous interceptors decide within the interceptor timeout,
     /// and asynchronous and main-actor actions run.
-    func runAsync(_ state: CallState, _ resolved: Resolved, in snapshot: RegistrySnapshot) async throws -> any Sendable {
+    func driveAsync(_ state: CallState, _ resolved: Resolved, in snapshot: RegistrySnapshot) async throws -> any Sendable {
         guard snapshot.hasInterceptors else {
             if case .bound(let binding) = resolved {
                 return try await invokeAsync(binding, source: state.source, state.payload(for: binding))
@@ -99,7 +99,7 @@ extension Mediator {
                 case let .redirect(target, action, parameters):
                     state.redirect(to: target, action, parameters: parameters)
                     resolved = lookup(
-                        ActionKey(target: target, action: action), in: snapshot, keepingInstance: state.keepsInstance)
+                        ActionKey(target: target, action: action), in: snapshot, keepsInstance: state.keepsInstance)
                     redirectsLeft -= 1
                 }
             }
@@ -128,15 +128,15 @@ extension Mediator {
         // The caller's isolation, not the thread, decides: on Linux test runners main-actor code runs
         // off the main thread, and nonisolated code on the main thread is not main-actor code.
         guard binding.definition.execution == .mainActor, isolation === MainActor.shared else {
-            return try binding.callSync(payload)
+            return try binding.decodeAndRunSync(payload)
         }
-        return try MainActor.assumeIsolated { try binding.callOnMainActor(payload) }
+        return try MainActor.assumeIsolated { try binding.decodeAndRunOnMainActor(payload) }
     }
 
     /// Runs a handler with `await`, after the remote policy allows it.
     func invokeAsync(_ binding: AnyBinding, source: MediatorCallSource, _ payload: Payload) async throws -> any Sendable {
         try RemotePolicy.check(binding.definition, payload, source: source)
-        return try await binding.callAsync(payload)
+        return try await binding.decodeAndRunAsync(payload)
     }
 
     /// An error a handler threw, as the caller sees it: wrapped in ``MediatorError/Code/handlerFailed``
@@ -174,13 +174,13 @@ extension Mediator {
     func enterSync(_ state: CallState, _ address: CallAddress, isolation: (any Actor)?) throws -> any Sendable {
         let cache = ThreadCache.current
         let snapshot = cache.snapshot(of: self)
-        return try runSync(state, resolve(address, of: state, in: snapshot, cache: cache), in: snapshot, isolation: isolation)
+        return try driveSync(state, resolve(address, of: state, in: snapshot, cache: cache), in: snapshot, isolation: isolation)
     }
 
     /// Runs a call with `await`, in the current snapshot.
     func enterAsync(_ state: CallState, _ address: CallAddress) async throws -> any Sendable {
         let (snapshot, resolved) = resolveNow(address, of: state)
-        return try await runAsync(state, resolved, in: snapshot)
+        return try await driveAsync(state, resolved, in: snapshot)
     }
 
     /// The current snapshot and what an address resolves to in it (synchronous, so no thread hop
@@ -195,11 +195,11 @@ extension Mediator {
     func resolve(_ address: CallAddress, of state: CallState, in snapshot: RegistrySnapshot, cache: ThreadCache) -> Resolved {
         switch address {
         case let .names(key, contract):
-            return lookup(key, in: snapshot, keepingInstance: state.keepsInstance, contract: contract, cache: cache)
+            return lookup(key, in: snapshot, keepsInstance: state.keepsInstance, contract: contract, cache: cache)
         case let .route(id, routes):
             if let binding = cache.routeBinding(index: id.index, in: snapshot) { return .bound(binding.takeUnretainedValue()) }
             let action = routes[id]
-            return bind(action.box, index: action.definition.index, keepingInstance: false, in: snapshot, cache: cache) { _ in
+            return bind(action.box, index: action.definition.index, keepsInstance: false, in: snapshot, cache: cache) { _ in
                 (nil, nil, id.index)
             }
         }

@@ -16,39 +16,39 @@ enum Resolved: Sendable {
 extension Mediator {
     /// Resolves a call by names in a snapshot.
     /// - Parameters:
-    ///   - keepingInstance: The call asks to keep the instance it makes (`cachingTarget:`).
+    ///   - keepsInstance: The call asks to keep the instance it makes (`cachingTarget:`).
     ///   - contract: The typed call's contract: a binding of exactly its types is also cached under it.
     func lookup(
-        _ key: ActionKey, in snapshot: RegistrySnapshot, keepingInstance: Bool = false, contract: ContractKey? = nil,
+        _ key: ActionKey, in snapshot: RegistrySnapshot, keepsInstance: Bool = false, contract: ContractKey? = nil,
         cache: ThreadCache = .current
     ) -> Resolved {
         // A typed call finds its binding by contract index first: no name is hashed.
         if let contract, let unretained = cache.contractBinding(index: contract.index, in: snapshot) {
             let binding = unretained.takeUnretainedValue()
-            if !keepingInstance || binding.usesKeptInstance { return .bound(binding) }
+            if !keepsInstance || binding.runsOnKeptInstance { return .bound(binding) }
         }
         if let unretained = cache.binding(for: key, in: snapshot) {
             let binding = unretained.takeUnretainedValue()
-            if !keepingInstance || binding.usesKeptInstance { return .bound(binding) }
+            if !keepsInstance || binding.runsOnKeptInstance { return .bound(binding) }
         }
         guard let box = snapshot.targets[Name(key.target)] else { return .missingTarget }
         if let problem = box.problem { return .unusable(.invalidDeclaration(target: box.name, problem: problem)) }
         guard let index = box.index(of: key.action) else { return .missingAction(box) }
-        return bind(box, index: index, keepingInstance: keepingInstance, in: snapshot, cache: cache) { binding in
+        return bind(box, index: index, keepsInstance: keepsInstance, in: snapshot, cache: cache) { binding in
             (key, contract.flatMap { Self.matches(binding, $0) ? $0.index : nil }, nil)
         }
     }
 
     /// Binds a box's action (by index) and caches the binding in this thread's slot for the snapshot.
     func bind(
-        _ box: any AnyTargetBox, index: Int, keepingInstance: Bool, in snapshot: RegistrySnapshot, cache: ThreadCache,
+        _ box: any AnyTargetBox, index: Int, keepsInstance: Bool, in snapshot: RegistrySnapshot, cache: ThreadCache,
         storing keys: (AnyBinding) -> (name: ActionKey?, contract: Int?, route: Int?)
     ) -> Resolved {
         let binding: AnyBinding
         do {
-            let (bound, keptNewInstance) = try box.bind(index, keepingInstance: keepingInstance)
+            let (bound, madeKeptInstance) = try box.bind(index, keepsInstance: keepsInstance)
             binding = bound
-            if keptNewInstance {
+            if madeKeptInstance {
                 // Other threads hold per-call bindings of this target: withdrawing the snapshot makes
                 // them bind again, to the kept instance. The binding is not cached in the old slot.
                 mutate { _ in }

@@ -11,9 +11,9 @@ protocol AnyTargetBox: AnyObject, Sendable {
     /// The index of the action with exactly this name.
     func index(of action: String) -> Int?
     /// Binds an action to its handler and an instance: the kept one when the target caches
-    /// instances, already keeps one, or `keepingInstance` asks for it; otherwise one per call.
+    /// instances, already keeps one, or `keepsInstance` asks for it; otherwise one per call.
     /// - Returns: The binding, and whether this call made the instance the target now keeps.
-    func bind(_ index: Int, keepingInstance: Bool) throws -> (binding: AnyBinding, keptNewInstance: Bool)
+    func bind(_ index: Int, keepsInstance: Bool) throws -> (binding: AnyBinding, madeKeptInstance: Bool)
     /// Asks the target's instance about an action it does not declare.
     func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> MediatorFallback
     /// Drops the kept instance; returns it so the caller releases it outside any lock.
@@ -78,11 +78,11 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
 
     func index(of action: String) -> Int? { table.index(of: action) }
 
-    func bind(_ index: Int, keepingInstance: Bool) throws -> (binding: AnyBinding, keptNewInstance: Bool) {
+    func bind(_ index: Int, keepsInstance: Bool) throws -> (binding: AnyBinding, madeKeptInstance: Bool) {
         let table = table
         let action = table.actions[index]
         let definition = table.definitions[index]
-        if cachesInstance || keepingInstance {
+        if cachesInstance || keepsInstance {
             let (instance, created) = try InstanceCoordinator.shared.keptInstance(of: self)
             return (action.body.bind(.kept(instance), definition), created && !cachesInstance)
         }
