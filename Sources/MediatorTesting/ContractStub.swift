@@ -12,7 +12,20 @@ public struct ContractStub: Sendable {
     let makeAction: @Sendable (_ stub: MediatorStub, _ location: SourceLocation) -> MediatorAction<Void>
 }
 
-extension ActionContract {
+extension MediatorActionContract {
+    /// A stub answer that fails the running test if the action is called, whatever the contract's kind.
+    public var unimplemented: ContractStub {
+        ContractStub(target: target, action: action) { stub, location in
+            MediatorAction(forAnyKindOf: self) { _, input -> Output in
+                let parameters = Input.schema.parameters(of: input)
+                stub.record(action, parameters, input: input)
+                throw Unimplemented.report(target: target, action: action, parameters: parameters, registeredAt: location)
+            }
+        }
+    }
+}
+
+extension MediatorActionContract where Execution == MediatorExecution.Synchronous {
     /// A stub answer computed from the call's input.
     /// - Parameters:
     ///   - exposure: `.remote` to let URLs and remote calls reach the stub, as they reach the real action.
@@ -29,20 +42,9 @@ extension ActionContract {
             }
         }
     }
-
-    /// A stub answer that fails the running test if the action is called.
-    public var unimplemented: ContractStub {
-        ContractStub(target: target, action: action) { stub, location in
-            MediatorAction(self) { _, input -> Output in
-                let parameters = Input.schema.parameters(of: input)
-                stub.record(action, parameters, input: input)
-                throw Unimplemented.report(target: target, action: action, parameters: parameters, registeredAt: location)
-            }
-        }
-    }
 }
 
-extension AsyncActionContract {
+extension MediatorActionContract where Execution == MediatorExecution.Asynchronous {
     /// A stub answer computed from the call's input; it may suspend.
     /// - Parameters:
     ///   - exposure: `.remote` to let URLs and remote calls reach the stub, as they reach the real action.
@@ -60,20 +62,9 @@ extension AsyncActionContract {
             }
         }
     }
-
-    /// A stub answer that fails the running test if the action is called.
-    public var unimplemented: ContractStub {
-        ContractStub(target: target, action: action) { stub, location in
-            MediatorAction(self) { _, input -> Output in
-                let parameters = Input.schema.parameters(of: input)
-                stub.record(action, parameters, input: input)
-                throw Unimplemented.report(target: target, action: action, parameters: parameters, registeredAt: location)
-            }
-        }
-    }
 }
 
-extension MainActorActionContract {
+extension MediatorActionContract where Execution == MediatorExecution.OnMainActor {
     /// A stub answer computed from the call's input, on the main actor.
     /// - Parameters:
     ///   - exposure: `.remote` to let URLs and remote calls reach the stub, as they reach the real action.
@@ -88,17 +79,6 @@ extension MainActorActionContract {
             MediatorAction(self, exposure: exposure, urlPatterns: urlPatterns) { _, input in
                 stub.record(action, Input.schema.parameters(of: input), input: input)
                 return try answer(input)
-            }
-        }
-    }
-
-    /// A stub answer that fails the running test if the action is called.
-    public var unimplemented: ContractStub {
-        ContractStub(target: target, action: action) { stub, location in
-            MediatorAction(self) { _, input -> Output in
-                let parameters = Input.schema.parameters(of: input)
-                stub.record(action, parameters, input: input)
-                throw Unimplemented.report(target: target, action: action, parameters: parameters, registeredAt: location)
             }
         }
     }

@@ -1,10 +1,10 @@
 /// The caller-visible signature of one action: target and action names, input type, output type,
 /// and how the handler runs. Declared once, in the module's facade target.
 ///
-/// Three types conform, one per way an action runs, so the compiler enforces how it is called:
-/// ``ActionContract`` (synchronous; called without `await`, also from async code),
-/// ``AsyncActionContract`` (called only with `await`), and ``MainActorActionContract`` (called
-/// synchronously on the main actor, or with `await` from elsewhere). The facade's methods are one
+/// ``MediatorActionContract`` conforms, with one alias per way an action runs, so the compiler
+/// enforces how it is called: ``ActionContract`` (synchronous; called without `await`, also from
+/// async code), ``AsyncActionContract`` (called only with `await`), and ``MainActorActionContract``
+/// (called synchronously on the main actor, or with `await` from elsewhere). The facade's methods are one
 /// line over a contract, and the implementation binds its handler to the same value with a
 /// ``MediatorAction`` initializer that takes the contract, so a handler whose input or output type
 /// differs does not compile.

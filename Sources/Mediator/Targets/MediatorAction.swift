@@ -266,6 +266,26 @@ extension MediatorAction {
     }
 }
 
+extension MediatorAction {
+    /// Binds a synchronous handler to a contract of any kind, declared with the contract's own
+    /// execution (so an asynchronous contract's action still needs `await`): for test doubles whose
+    /// answer is the same whatever the kind, such as `MediatorTesting`'s unimplemented answers.
+    package init<Execution, Input, Output>(
+        forAnyKindOf contract: MediatorActionContract<Execution, Input, Output>,
+        handler: @escaping @Sendable (Target, Input) throws -> Output
+    ) {
+        let bound: Handler<Target, Input, Output>
+        switch Execution.execution {
+        case .synchronous: bound = .sync(handler)
+        case .asynchronous: bound = .async { target, input in try handler(target, input) }
+        case .mainActor: bound = .mainActor { target, input in try handler(target, input) }
+        }
+        self.init(
+            name: contract.action, contractTarget: contract.target, summary: "", schema: Input.schema, exposure: .local,
+            urlPatterns: [], handler: bound)
+    }
+}
+
 // MARK: Declaring by name
 
 extension MediatorAction {
