@@ -201,12 +201,14 @@ case "register":
     for name in names {
         do { try fresh.register(targetNamed: name, actions: []) } catch { sum &+= 1 }
     }
+    keptUntilExit.append(fresh)  // its teardown is not counted
 case "insert":
     // The baseline: one dictionary insert per name.
     let names = (0..<count).map { "Target\($0)" }
     var inserted: [String: @Sendable () -> Int] = [:]
     for name in names { inserted[name] = closure }
     sum &+= inserted.count
+    withExtendedLifetime(inserted) {}
 case "routes", "routesUnrouted":
     // Route building: 10,000 targets with one pattern each (or none), then the first open (which
     // builds the routes), `count` times; run with 1 and 0. The declarations are made in both runs,

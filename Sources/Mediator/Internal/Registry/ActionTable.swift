@@ -14,31 +14,64 @@ final class ActionTable<Target: Sendable>: Sendable {
     let problem: String?
 
     init(target: String, declared: [MediatorAction<Target>]) {
-        var actions: [MediatorAction<Target>] = []
-        var definitions: [ActionDefinition] = []
-        var problem: String?
-        var indexByName: [Name: Int] = [:]
+        // Built through the registry's existential, this code is not specialized: every generic
+        // type it touches costs a run-time metadata lookup, so it loops by index over the one array
+        // type. The usual declaration has no problem: the declared array is then kept as is (shared,
+        // not copied), and a small table needs no dictionary.
         let hashed = declared.count > Self.scanLimit
-        actions.reserveCapacity(declared.count)
-        definitions.reserveCapacity(declared.count)
-        for action in declared {
+        var indexByName: [Name: Int] = [:]
+        var problem: String?
+        var accepted: [MediatorAction<Target>] = []
+        var refusedAny = false
+        var index = 0
+        while index < declared.count {
+            let action = declared[index]
+            let refusal: String?
             if let contractTarget = action.contractTarget, !NameComparison.equal(contractTarget, target) {
-                problem = problem ?? "it binds the contract \(contractTarget).\(action.name), which belongs to another target"
-                continue
+                refusal = "it binds the contract \(contractTarget).\(action.name), which belongs to another target"
+            } else if hashed
+                ? indexByName[Name(action.name)] != nil
+                : Self.index(of: action.name, in: refusedAny ? accepted : declared, before: refusedAny ? accepted.count : index)
+                    != nil
+            {
+                refusal = "it declares the action \(LogSafeText.quoted(action.name)) twice"
+            } else {
+                refusal = nil
             }
-            let taken = hashed ? indexByName[Name(action.name)] != nil : Self.scan(actions, for: action.name) != nil
-            guard !taken else {
-                problem = problem ?? "it declares the action \(LogSafeText.quoted(action.name)) twice"
-                continue
+            if let refusal {
+                problem = problem ?? refusal
+                if !refusedAny {
+                    refusedAny = true
+                    accepted = Array(declared[0..<index])
+                }
+            } else {
+                if hashed { indexByName[Name(action.name)] = refusedAny ? accepted.count : index }
+                if refusedAny { accepted.append(action) }
             }
-            if hashed { indexByName[Name(action.name)] = actions.count }
-            definitions.append(ActionDefinition(action, target: target, index: actions.count))
-            actions.append(action)
+            index += 1
+        }
+        let actions = refusedAny ? accepted : declared
+        var definitions: [ActionDefinition] = []
+        definitions.reserveCapacity(actions.count)
+        index = 0
+        while index < actions.count {
+            definitions.append(ActionDefinition(actions[index], target: target, index: index))
+            index += 1
         }
         self.actions = actions
         self.definitions = definitions
         self.indexByName = indexByName
         self.problem = problem
+    }
+
+    /// The index of the first of `actions[0..<end]` with exactly this name, compared by bytes.
+    private static func index(of name: String, in actions: [MediatorAction<Target>], before end: Int) -> Int? {
+        var index = 0
+        while index < end {
+            if NameComparison.equal(actions[index].name, name) { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// A table standing for a declaration that could not be read.
@@ -51,12 +84,7 @@ final class ActionTable<Target: Sendable>: Sendable {
 
     /// The index of the action with exactly this name, if declared.
     func index(of action: String) -> Int? {
-        indexByName.isEmpty ? Self.scan(actions, for: action) : indexByName[Name(action)]
-    }
-
-    /// The index of the action with exactly this name, found by comparing names.
-    private static func scan(_ actions: [MediatorAction<Target>], for name: String) -> Int? {
-        actions.firstIndex { NameComparison.equal($0.name, name) }
+        indexByName.isEmpty ? Self.index(of: action, in: actions, before: actions.count) : indexByName[Name(action)]
     }
 
     /// The declared action names, sorted.

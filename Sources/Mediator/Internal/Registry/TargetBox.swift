@@ -25,8 +25,8 @@ protocol AnyTargetBox: AnyObject, Sendable {
 /// A registered target of a known type. Registration stores closures only; the action table and
 /// the instance are created on first use.
 final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
-    // @unchecked: `kept` is read and written only while `InstanceCoordinator.shared` holds its lock;
-    // everything else is immutable or guarded by `builtTable`'s lock.
+    // @unchecked: `kept` is read and written only while `InstanceCoordinator.shared` holds its lock,
+    // `builtTable` only while this box's stripe of `LockStripes.shared` is held; the rest is immutable.
     let name: String
     let summary: String
     let ordinal: Int
@@ -34,9 +34,9 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     let make: @Sendable () -> Target
     private let declare: @Sendable () -> [MediatorAction<Target>]
     private let unknownAction: @Sendable (Target, String, MediatorParameters) throws -> MediatorFallback
-    /// The action table, built outside every lock on first use and stored once. LOCK: a leaf, held
-    /// only to read or store the reference.
-    private let builtTable = Locked<ActionTable<Target>?>(nil)
+    /// The action table, built outside every lock on first use and stored once. Guarded by this
+    /// box's stripe of `LockStripes.shared`, held only to read or store the reference.
+    private var builtTable: ActionTable<Target>?
     /// The kept instance, or who is creating it. Guarded by `InstanceCoordinator.shared`'s lock.
     var kept: KeptInstance<Target> = .none
 
@@ -59,16 +59,16 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     /// `actions` calls the mediator, which needs the table) gets a table reporting that, not a hang
     /// or an endless recursion.
     private var table: ActionTable<Target> {
-        if let table = builtTable.withLock({ $0 }) { return table }
+        if let table = LockStripes.shared.withLock(for: self, { builtTable }) { return table }
         let thread = ThreadCache.current
         guard thread.beginReadingTable(of: self) else {
             return ActionTable(target: name, problem: "its actions declaration calls the mediator back while it is being read")
         }
         let built = ActionTable(target: name, declared: declare())
         thread.endReadingTable(of: self)
-        return builtTable.withLock { stored in
-            if let stored { return stored }
-            stored = built
+        return LockStripes.shared.withLock(for: self) {
+            if let stored = builtTable { return stored }
+            builtTable = built
             return built
         }
     }
