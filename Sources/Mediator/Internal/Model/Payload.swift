@@ -104,7 +104,7 @@ struct ParameterLookup: Sendable {
     func raw(_ key: String) -> RawParameter? {
         if !native.isEmpty, let value = native[key] { return .value(value) }
         if !values.isEmpty, let value = values[key] { return .value(value) }
-        return url?.values.raw(key)
+        return url?.raw(key)
     }
 
     /// The value for a key converted to `Value`. A call by name (no URL, no native values) reads its
@@ -142,7 +142,7 @@ struct ParameterLookup: Sendable {
     /// Whether a value for `key` came from remote input (the URL or values by name), which the remote
     /// policy refuses for native-only parameters.
     func suppliesRemotely(_ key: String) -> Bool {
-        values[key] != nil || url?.values.raw(key) != nil
+        values[key] != nil || url?.raw(key) != nil
     }
 
     /// Every value as a dictionary, native values winning: what interceptors and fallbacks see.

@@ -19,6 +19,10 @@
 /// Refused everywhere, each with an error naming the byte offset and the component: control
 /// characters, spaces and DEL; a `%` not followed by two hex digits; `%00`; escapes that decode to
 /// invalid UTF-8. Raw non-ASCII characters are accepted as the IRI they are.
+///
+/// Components are checked and located, not copied: the `ParsedURL` keeps the URL and where each
+/// component is in it, and only a component with an escape (or a `+` read as a space) is decoded
+/// into a string here; the others become strings only when something reads them.
 struct URLParser {
     /// Where in the URL a byte is, for error messages; a plain value so the hot path builds no text.
     private enum Component {
@@ -29,6 +33,7 @@ struct URLParser {
         case query(fragment: Bool)
     }
 
+    /// The URL's UTF-8, valid only while `parse(_:options:)` runs (it lends the storage).
     private let bytes: UnsafeBufferPointer<UInt8>
     private let url: String
     private let options: MediatorURLOptions
@@ -45,8 +50,11 @@ struct URLParser {
         guard length <= options.maximumLength else {
             throw MediatorError.urlTooLong(length: length, limit: options.maximumLength)
         }
+        // Spans hold 32-bit offsets; a longer URL is refused whatever the options allow.
+        let spanLimit = Int(URLSpan.decodedMark) - 1
+        guard length <= spanLimit else { throw MediatorError.urlTooLong(length: length, limit: spanLimit) }
         if let parsed = try url.utf8.withContiguousStorageIfAvailable({
-            try URLParser(bytes: $0, url: url, options: options).parse()
+            try URLParser(bytes: $0, url: url, options: options).parse(text: url)
         }) {
             return parsed
         }
@@ -55,7 +63,7 @@ struct URLParser {
         let copy = contiguous
         guard
             let parsed = try copy.utf8.withContiguousStorageIfAvailable({
-                try URLParser(bytes: $0, url: url, options: options).parse()
+                try URLParser(bytes: $0, url: url, options: options).parse(text: copy)
             })
         else {
             throw MediatorError.malformedURL(url: url, problem: "its text could not be read as UTF-8")
@@ -65,7 +73,8 @@ struct URLParser {
 
     // MARK: Components
 
-    private func parse() throws -> ParsedURL {
+    /// Checks every component and records where each is; `text` is the URL `bytes` are the UTF-8 of.
+    private func parse(text: String) throws -> ParsedURL {
         let end = bytes.count
         guard end > 0 else { throw fail("it is empty; expected scheme://host/path") }
         guard Self.isLetter(bytes[0]) else {
@@ -76,62 +85,61 @@ struct URLParser {
         guard index < end, bytes[index] == ASCII.colon else {
             throw fail("it has no scheme: expected \":\" at byte \(index) after the letters it starts with")
         }
-        let scheme = lowercasedString(0, index)
+        let schemeEnd = index
         index += 1
 
-        var host: String?
+        var decoded: [String] = []
+        var host: URLSpan?
         if index + 1 < end, bytes[index] == ASCII.slash, bytes[index + 1] == ASCII.slash {
             let start = index + 2
             index = start
             while index < end, bytes[index] != ASCII.slash, bytes[index] != ASCII.question, bytes[index] != ASCII.hash {
                 index += 1
             }
-            host = try authority(start, index)
+            host = try authority(start, index, decoded: &decoded)
         }
 
-        var segments: [String] = []
-        segments.reserveCapacity(8)
+        var spans = URLSpans()
         var segmentStart = index
         while index <= end {
             let byte = index < end ? bytes[index] : ASCII.question
             if byte == ASCII.slash || byte == ASCII.question || byte == ASCII.hash {
-                if index > segmentStart { try addSegment(segmentStart, index, to: &segments) }
+                if index > segmentStart { try addSegment(segmentStart, index, to: &spans, decoded: &decoded) }
                 if byte != ASCII.slash { break }
                 segmentStart = index + 1
             } else if Self.isForbidden(byte) {
-                throw forbidden(index, in: .pathSegment(segments.count + 1))
+                throw forbidden(index, in: .pathSegment(spans.count + 1))
             }
             index += 1
         }
+        let segmentCount = spans.count
 
-        var items: [URLValues.Item] = []
         if index < end, bytes[index] == ASCII.question {
-            items.reserveCapacity(4)
             let start = index + 1
             index = start
             while index < end, bytes[index] != ASCII.hash { index += 1 }
-            try self.items(start, index, into: &items, fragment: false)
+            try items(start, index, into: &spans, decoded: &decoded, fragment: false)
         }
-        let fragmentStart = items.count
+        let fragmentStart = (spans.count - segmentCount) / 2
 
-        var fragment: String?
+        var fragment: URLSpan?
         if index < end, bytes[index] == ASCII.hash {
             let start = index + 1
             for position in start..<end where Self.isForbidden(bytes[position]) {
                 throw forbidden(position, in: .query(fragment: true))
             }
-            fragment = decoding(start, end)
+            fragment = URLSpan(start, end)
             if options.mergesFragmentParameters {
-                try self.items(start, end, into: &items, fragment: true)
+                try items(start, end, into: &spans, decoded: &decoded, fragment: true)
             }
         }
         return ParsedURL(
-            scheme: scheme, host: host, segments: segments, values: URLValues(items: items, fragmentStart: fragmentStart),
-            fragment: fragment)
+            text: text, schemeEnd: schemeEnd, host: host, spans: spans, segmentCount: segmentCount,
+            fragmentStart: fragmentStart, fragment: fragment, decoded: decoded)
     }
 
     /// Reads `host[:port]`, refusing user information and a non-numeric port.
-    private func authority(_ start: Int, _ end: Int) throws -> String {
+    private func authority(_ start: Int, _ end: Int, decoded: inout [String]) throws -> URLSpan {
         var hostEnd = end
         if start < end, bytes[start] == ASCII.leftBracket {
             var close = start
@@ -163,41 +171,44 @@ struct URLParser {
                 throw fail("the host has \(describe(index)) at byte \(index), which a host cannot contain")
             }
         }
-        return try decode(start, hostEnd, plusAsSpace: false, in: .host)
+        return try span(start, hostEnd, plusAsSpace: false, in: .host, decoded: &decoded)
     }
 
-    /// Decodes one path segment and applies dot-segment removal.
-    private func addSegment(_ start: Int, _ end: Int, to segments: inout [String]) throws {
+    /// Records one path segment, decoded, and applies dot-segment removal.
+    private func addSegment(_ start: Int, _ end: Int, to spans: inout URLSpans, decoded: inout [String]) throws {
         if bytes[start] == ASCII.dot {
             if end - start == 1 { return }
             if end - start == 2, bytes[start + 1] == ASCII.dot {
-                if !segments.isEmpty { segments.removeLast() }
+                spans.removeLast()
                 return
             }
         }
-        segments.append(try decode(start, end, plusAsSpace: false, in: .pathSegment(segments.count + 1)))
+        spans.append(try span(start, end, plusAsSpace: false, in: .pathSegment(spans.count + 1), decoded: &decoded))
     }
 
-    /// Decodes `key=value` items separated by `&`, in order.
-    private func items(_ start: Int, _ end: Int, into items: inout [URLValues.Item], fragment: Bool) throws {
+    /// Records `key=value` items separated by `&`, in order, each key and value decoded.
+    private func items(
+        _ start: Int, _ end: Int, into spans: inout URLSpans, decoded: inout [String], fragment: Bool
+    ) throws {
         var itemStart = start
         var equals = -1
         var index = start
         while index <= end {
             let byte = index < end ? bytes[index] : ASCII.ampersand
             if byte == ASCII.ampersand {
-                if index > itemStart {
-                    let keyEnd = equals >= 0 ? equals : index
-                    let key = try decode(itemStart, keyEnd, plusAsSpace: false, in: .queryKey(fragment: fragment))
-                    if !key.isEmpty {
-                        let value =
-                            equals >= 0
-                            ? try decode(
-                                equals + 1, index, plusAsSpace: options.decodesPlusAsSpace,
-                                in: .queryValue(keyStart: itemStart, keyEnd: keyEnd, fragment: fragment))
-                            : ""
-                        items.append(URLValues.Item(key: key, value: value))
-                    }
+                // An empty key (`=x`, `&&`) is no item: its value is not even checked.
+                let keyEnd = equals >= 0 ? equals : index
+                if keyEnd > itemStart {
+                    let key = try span(
+                        itemStart, keyEnd, plusAsSpace: false, in: .queryKey(fragment: fragment), decoded: &decoded)
+                    let value =
+                        equals >= 0
+                        ? try span(
+                            equals + 1, index, plusAsSpace: options.decodesPlusAsSpace,
+                            in: .queryValue(keyStart: itemStart, keyEnd: keyEnd, fragment: fragment), decoded: &decoded)
+                        : URLSpan.empty
+                    spans.append(key)
+                    spans.append(value)
                 }
                 itemStart = index + 1
                 equals = -1
@@ -212,8 +223,11 @@ struct URLParser {
 
     // MARK: Decoding
 
-    /// Percent-decodes `bytes[start..<end]`; the fast path copies bytes that need no decoding.
-    private func decode(_ start: Int, _ end: Int, plusAsSpace: Bool, in component: Component) throws -> String {
+    /// Where `bytes[start..<end]` is once decoded: the bytes themselves when they have nothing to
+    /// decode (the usual case, which makes no string), else the decoded text, added to `decoded`.
+    private func span(
+        _ start: Int, _ end: Int, plusAsSpace: Bool, in component: Component, decoded: inout [String]
+    ) throws -> URLSpan {
         var needsDecoding = false
         for index in start..<end {
             let byte = bytes[index]
@@ -222,8 +236,14 @@ struct URLParser {
                 break
             }
         }
-        guard needsDecoding else { return decoding(start, end) }
-        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) { output in
+        guard needsDecoding else { return URLSpan(start, end) }
+        decoded.append(try decode(start, end, plusAsSpace: plusAsSpace, in: component))
+        return URLSpan(decodedAt: decoded.count - 1)
+    }
+
+    /// Percent-decodes `bytes[start..<end]`, which has an escape (or a `+` read as a space).
+    private func decode(_ start: Int, _ end: Int, plusAsSpace: Bool, in component: Component) throws -> String {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) { output in
             var count = 0
             var index = start
             while index < end {
@@ -255,16 +275,6 @@ struct URLParser {
     /// The bytes as a string; they are a slice of valid UTF-8 cut at ASCII delimiters.
     private func decoding(_ start: Int, _ end: Int) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-    }
-
-    private func lowercasedString(_ start: Int, _ end: Int) -> String {
-        var hasUppercase = false
-        for index in start..<end where (ASCII.upperA...ASCII.upperZ).contains(bytes[index]) {
-            hasUppercase = true
-            break
-        }
-        let text = decoding(start, end)
-        return hasUppercase ? text.lowercased() : text
     }
 
     // MARK: Checks

@@ -85,24 +85,32 @@ final class URLRouter: Sendable {
     ///   - caller: The native caller's values, which the unmatched-URL handler sees.
     ///   - runsUnmatchedHandler: `false` for `canOpen`, which must have no side effects.
     func resolve(_ url: String, caller: MediatorParameters, runsUnmatchedHandler: Bool) throws -> Destination {
-        let parsed = try URLParser.parse(url, options: options)
-        let entry = try entry(of: parsed)
-        let path = entry.path
-        var values = parsed.values
+        var parsed = try URLParser.parse(url, options: options)
+        let entry = try entry(of: &parsed)
 
         var action: ActionID?
         var rule: RuleID?
+        var values: URLValues
         /// The path a redirect led to, for the error if it leads nowhere.
         var redirectedPath: URLPath?
         switch entry.reach {
         case .route(let found)?:
-            capture(routes.routes[found].shape, from: path, into: &values)
-            action = routes.routes[found].action
             rule = routes.rule(forRouteAt: found)
+            // The usual case: no rule, so the values are the URL's own, read in place when asked for.
+            if rule == nil, let id = routes.routes[found].action {
+                return .action(id, URLInput(parsed, shape: routes.routes[found].shape))
+            }
+            values = parsed.values
+            capture(routes.routes[found].shape, from: parsed.path, into: &values)
+            action = routes.routes[found].action
         case .convention(let id)?:
-            action = id
             rule = routes.actionRules[id]
+            if rule == nil { return .action(id, URLInput(parsed, shape: [])) }
+            values = parsed.values
+            action = id
         case nil:
+            let path = parsed.path
+            values = parsed.values
             // canOpen (no handler runs) is a question, not a failure: it gets no suggestion.
             func unmatched() -> MediatorError {
                 let suggestion =
@@ -139,7 +147,7 @@ final class URLRouter: Sendable {
                 rule = routes.actionRules[id]
             case .degrade(let template):
                 guard let fallback = routes.webFallback else {
-                    throw MediatorError.noRouteMatched(url: url, path: (redirectedPath ?? path).text)
+                    throw MediatorError.noRouteMatched(url: url, path: (redirectedPath ?? parsed.path).text)
                 }
                 action = fallback
                 values.replaceAll(with: URLValues.Item(key: "url", value: Self.fill(template, with: values)))
@@ -154,17 +162,16 @@ final class URLRouter: Sendable {
                 rule = routes.rule(forRouteAt: found)
             }
         }
-        guard let action else { throw MediatorError.noRouteMatched(url: url, path: (redirectedPath ?? path).text) }
-        return .action(action, URLInput(values))
+        guard let action else { throw MediatorError.noRouteMatched(url: url, path: (redirectedPath ?? parsed.path).text) }
+        return .action(action, URLInput(parsed, rewritten: values))
     }
 
-    /// A parsed URL's routing before route configuration: whether its scheme is an app scheme, its
-    /// path, and what that path reaches.
+    /// A parsed URL's routing before route configuration: whether its scheme is an app scheme, and
+    /// what its path reaches.
     struct Entry {
         let isApp: Bool
         /// Whether global routes apply: always for web links, for an app scheme if it falls back.
         let fallsBack: Bool
-        let path: URLPath
         let reach: Reach?
     }
 
@@ -177,14 +184,17 @@ final class URLRouter: Sendable {
     }
 
     /// Classifies a URL's scheme or web host and finds what its path reaches (patterns first, then,
-    /// for app schemes, the convention route).
-    func entry(of parsed: ParsedURL) throws -> Entry {
+    /// for app schemes, the convention route). Marks the host as the path's first segment for an
+    /// app scheme.
+    func entry(of parsed: inout ParsedURL) throws -> Entry {
         let isApp: Bool
         let fallsBack: Bool
-        if let schemeFallsBack = self.fallsBack(parsed.scheme) {
+        var scheme: String?
+        if let (name, schemeFallsBack) = appScheme(of: parsed) {
             isApp = true
             fallsBack = schemeFallsBack
-        } else if parsed.scheme == "https" || (parsed.scheme == "http" && options.acceptsHTTPWebLinks) {
+            scheme = name
+        } else if parsed.schemeIs("https") || (parsed.schemeIs("http") && options.acceptsHTTPWebLinks) {
             let host = ASCII.lowercased(parsed.host ?? "")
             guard isWebHost(host) else {
                 throw MediatorError.unknownURLHost(host: host, registered: webHosts)
@@ -194,19 +204,29 @@ final class URLRouter: Sendable {
         } else {
             throw MediatorError.unknownURLScheme(scheme: parsed.scheme, registered: schemeOrder)
         }
-        let path = parsed.path(hostIsSegment: isApp)
-        if let found = match(path, scheme: isApp ? parsed.scheme : nil, fallsBack: fallsBack) {
-            return Entry(isApp: isApp, fallsBack: fallsBack, path: path, reach: .route(found))
+        parsed.hostIsSegment = isApp
+        if let found = match(parsed, scheme: scheme, fallsBack: fallsBack) {
+            return Entry(isApp: isApp, fallsBack: fallsBack, reach: .route(found))
         }
-        if isApp, path.count == 2, let id = routes.action(target: path[0], action: path[1]) {
-            return Entry(isApp: isApp, fallsBack: fallsBack, path: path, reach: .convention(id))
+        if isApp, parsed.count == 2,
+            let id = routes.action(target: parsed.string(parsed.pathSpan(0)), action: parsed.string(parsed.pathSpan(1)))
+        {
+            return Entry(isApp: isApp, fallsBack: fallsBack, reach: .convention(id))
         }
-        return Entry(isApp: isApp, fallsBack: fallsBack, path: path, reach: nil)
+        return Entry(isApp: isApp, fallsBack: fallsBack, reach: nil)
+    }
+
+    /// The registered app scheme a URL has, as registered, and whether it falls back to global
+    /// routes; compared byte by byte, without making the URL's scheme a string.
+    @inline(__always)
+    private func appScheme(of parsed: ParsedURL) -> (name: String, fallsBack: Bool)? {
+        for registered in schemes where parsed.schemeIs(registered.name) { return registered }
+        return nil
     }
 
     /// The action a URL reaches before route configuration, if any; used to check generated URLs.
     func actionReached(by url: String) -> ActionID? {
-        guard let parsed = try? URLParser.parse(url, options: options), let entry = try? entry(of: parsed) else {
+        guard var parsed = try? URLParser.parse(url, options: options), let entry = try? entry(of: &parsed) else {
             return nil
         }
         switch entry.reach {
@@ -227,7 +247,7 @@ final class URLRouter: Sendable {
 
     /// The best route for a path: the scheme's own trie, then (if allowed) the global one.
     @inline(__always)
-    func match(_ path: URLPath, scheme: String?, fallsBack: Bool) -> Int? {
+    func match<Path: RoutablePath>(_ path: borrowing Path, scheme: String?, fallsBack: Bool) -> Int? {
         if let scheme, !routes.scoped.isEmpty, let trie = routes.scoped[Name(scheme)], let found = trie.match(path) {
             return found
         }
@@ -237,13 +257,7 @@ final class URLRouter: Sendable {
     /// Adds a route's placeholder and wildcard values; path values win over query values.
     @inline(__always)
     private func capture(_ shape: [RoutePattern.Segment], from path: URLPath, into values: inout URLValues) {
-        for (index, segment) in shape.enumerated() {
-            switch segment {
-            case .literal: continue
-            case .placeholder(let name): values.capture(name, text: path[index])
-            case .wildcard(let name): values.capture(name, segments: path.segments(from: index))
-            }
-        }
+        values.capture(shape, from: path)
     }
 
     /// A path built from a redirect template and the values captured so far.
