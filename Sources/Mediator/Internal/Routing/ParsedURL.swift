@@ -184,6 +184,7 @@ struct ParsedURL: Sendable {
     }
 
     /// A component's decoded text.
+    @inline(__always)
     func string(_ span: URLSpan) -> String {
         if span.isDecoded { return decoded?[Int(span.end)] ?? "" }
         return withBytes(of: span) { String(decoding: $0, as: UTF8.self) }
@@ -192,6 +193,7 @@ struct ParsedURL: Sendable {
     /// Whether a component's decoded text is `key`. Equal bytes are equal strings; unequal ones
     /// are unequal strings when both are ASCII; only otherwise does Swift's canonical equivalence
     /// (which the values' readers have always used) need a string.
+    @inline(__always)
     func component(_ span: URLSpan, is key: String) -> Bool {
         let answer: Bool? = key.withUTF8Bytes { keyBytes in
             withBytes(of: span) { bytes in
@@ -216,14 +218,14 @@ struct ParsedURL: Sendable {
     func schemeIs(_ name: String) -> Bool {
         guard name.utf8.count == schemeEnd else { return false }
         return withBytes { bytes in
-            name.withUTF8Bytes { name in
+            var index = 0
+            for expected in name.utf8 {
                 // Scheme bytes are ASCII letters, digits, `+`, `-` and `.`: setting bit 5 lowercases a letter.
-                for index in 0..<schemeEnd {
-                    let byte = bytes[index]
-                    if (byte.isASCIILetter ? byte | 0x20 : byte) != name[index] { return false }
-                }
-                return true
+                let byte = bytes[index]
+                if (byte.isASCIILetter ? byte | 0x20 : byte) != expected { return false }
+                index += 1
             }
+            return true
         }
     }
 
@@ -240,9 +242,11 @@ struct ParsedURL: Sendable {
     var itemCount: Int { (spans.count - segmentCount) / 2 }
 
     /// The key of item `index`.
+    @inline(__always)
     func keySpan(_ index: Int) -> URLSpan { spans[segmentCount + 2 * index] }
 
     /// The value of item `index`.
+    @inline(__always)
     func valueSpan(_ index: Int) -> URLSpan { spans[segmentCount + 2 * index + 1] }
 
     /// The query (and merged fragment) items as strings, without any path value.
@@ -260,6 +264,7 @@ struct ParsedURL: Sendable {
     }
 
     /// The span of path segment `index`, the host counting as the first when it is one.
+    @inline(__always)
     func pathSpan(_ index: Int) -> URLSpan {
         guard pathHasHost, let hostSpan else { return spans[index] }
         return index == 0 ? hostSpan : spans[index - 1]
@@ -280,6 +285,7 @@ struct ParsedURL: Sendable {
     /// Whether the URL has a value for `key`, and the value when it is one string (a placeholder of
     /// the route's `shape`, or a query item that does not repeat); read in place, making only the
     /// string returned.
+    @inline(__always)
     func singleText(_ key: String, shape: [RoutePattern.Segment]) -> (found: Bool, text: String?) {
         if let index = Self.capture(key, in: shape) {
             guard case .placeholder = shape[index] else { return (true, nil) }
@@ -321,6 +327,7 @@ struct ParsedURL: Sendable {
     }
 
     /// The position of the placeholder or wildcard named `key` in a shape (names are unique in one).
+    @inline(__always)
     private static func capture(_ key: String, in shape: [RoutePattern.Segment]) -> Int? {
         for (index, segment) in shape.enumerated() {
             switch segment {
