@@ -43,7 +43,7 @@ struct FuzzCase {
         // URL that canOpen refused and that failed to open, open's error, already checked, is the
         // one the router reports (or follows from the unmatched-URL handler's answer).
         guard openable || result != nil else { return }
-        let router = mediator.currentRouter()
+        let router = mediator.snapshot().router.get()
         let probe = self.probe(router)
         switch probe {
         case .reached(let id, let values):

@@ -19,6 +19,9 @@ mkdir -p "$out/corpus" Fuzz/artifacts
 
 sources=$(find Sources/Mediator -name '*.swift' | sort)
 harness=$(find Fuzz -maxdepth 1 -name '*.swift' | sort)
+# The core's C11 atomics: its header through the module map next to it, its one global compiled here.
+clang -c -O2 -g -fsanitize=fuzzer-no-link,address -I Sources/CMediatorAtomics/include \
+    Sources/CMediatorAtomics/CMediatorAtomics.c -o "$out/CMediatorAtomics.o"
 # The package's settings (Package.swift's sharedSettings), so the fuzzed code compiles as shipped.
 swiftc -swift-version 6 \
     -enable-upcoming-feature ExistentialAny \
@@ -26,7 +29,8 @@ swiftc -swift-version 6 \
     -enable-upcoming-feature MemberImportVisibility \
     -package-name Mediator -module-name MediatorFuzz -parse-as-library \
     -sanitize=fuzzer,address -O -g \
-    $sources $harness \
+    -I Sources/CMediatorAtomics/include \
+    $sources $harness "$out/CMediatorAtomics.o" \
     -o "$out/mediator-fuzz"
 
 # Swift's own crash backtracer would race AddressSanitizer and libFuzzer for the crash report; leave it to them.

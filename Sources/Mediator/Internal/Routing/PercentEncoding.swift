@@ -39,7 +39,15 @@ enum PercentEncoding {
             else { return nil }
             output.append(high << 4 | low)
         }
-        return String(validating: output, as: UTF8.self)
+        return validUTF8(output)
+    }
+
+    /// The bytes as text, or `nil` if they are not valid UTF-8. Decoding replaces invalid input with
+    /// U+FFFD, so a round trip that changes the bytes means they were invalid. (`String(validating:as:)`
+    /// says the same, but needs iOS 18 / macOS 15, above the package's floor.)
+    static func validUTF8<Bytes: Collection>(_ bytes: Bytes) -> String? where Bytes.Element == UInt8 {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.utf8.elementsEqual(bytes) ? text : nil
     }
 
     static func isUnreserved(_ byte: UInt8) -> Bool {

@@ -265,7 +265,7 @@ struct URLParser {
                 }
                 count += 1
             }
-            guard let text = String(validating: UnsafeBufferPointer(rebasing: output[0..<count]), as: UTF8.self) else {
+            guard let text = PercentEncoding.validUTF8(UnsafeBufferPointer(rebasing: output[0..<count])) else {
                 throw fail("the percent escapes in \(describe(component)) decode to invalid UTF-8")
             }
             return text
