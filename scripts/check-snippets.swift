@@ -176,7 +176,9 @@ for program in allPrograms {
     let file = directory.appendingPathComponent("main.swift")
     try program.source(root: root).write(to: file, atomically: true, encoding: .utf8)
     let result = try run([
-        "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules.path, file.path,
+        "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules.path,
+        // The core imports its C11 atomics module, found through the module map next to its header.
+        "-I", root.appendingPathComponent("Sources/CMediatorAtomics/include").path, file.path,
     ])
     if result.status != 0 {
         failures.append("\(program.location): does not compile\n\(result.output)")
@@ -208,7 +210,7 @@ if !runnable.isEmpty && failures.isEmpty {
         import PackageDescription
         let package = Package(
             name: "Snippets",
-            platforms: [.macOS(.v15), .iOS(.v18)],
+            platforms: [.macOS(.v13), .iOS(.v16)],
             dependencies: [.package(name: "Mediator", path: "\(root.path)")],
             targets: [
         \(targets.joined(separator: "\n"))
