@@ -5,8 +5,9 @@
 /// ```
 /// (* only when installed or needed). A call runs in the one registry snapshot its door read: every
 /// lookup (the first, an interceptor's redirect, a fallback's redirect), the interceptors, the
-/// fallback and the not-found suggestions come from it. `driveSync` and `driveAsync` are its two drivers; they differ
-/// only where an asynchronous interceptor decision or handler must be awaited. Everything else,
+/// fallback and the not-found suggestions come from it. `driveSync` and `driveAsync` are its two
+/// drivers; they differ only where an asynchronous interceptor decision or handler must be awaited.
+/// Everything else,
 /// the interceptor loop, the not-found chain and the remote policy, is shared code. The remote
 /// policy is part of `invokeSync`/`invokeAsync`, the only functions that run a handler from here,
 /// so no path reaches a handler around it. (A typed call's fast path, in `Mediator+Call.swift`,
