@@ -29,7 +29,7 @@ public final class Mediator: Sendable {
     //   a change replaces are released after it is released (`RegistryState.released`).
     // - `InstanceCoordinator.shared.condition`: kept target instances and who is making them.
     //   Factories run with it released; waiting for another thread's factory releases it.
-    // - `BuiltOnce.value`, `LockStripes.shared` (a target's action table), `ContractKey.interned`,
+    // - `LockStripes.shared` (a target's action table, a snapshot's derived cells), `ContractKey.interned`,
     //   `ThreadCache.liveMediators`: leaves held only to read or store one value; what they guard is
     //   built outside them.
     // - `DecisionRace.state`: one per asynchronous interceptor decision.

@@ -3,9 +3,12 @@
 /// Used for what a registry snapshot derives and shares (its URL routes, its router, the names
 /// "did you mean" offers): building reads target declarations, which are user code and may call the
 /// mediator, so the builder never runs under the lock. Two threads may build at once; the first to
-/// finish wins and both return its value. LOCK: `value` is a leaf, held only to read or store.
-final class BuiltOnce<Value: Sendable>: Sendable {
-    private let value = Locked<Value?>(nil)
+/// finish wins and both return its value. A snapshot makes up to three cells after every change, so
+/// a cell has no lock of its own: it uses its stripe of `LockStripes.shared`.
+final class BuiltOnce<Value: Sendable>: @unchecked Sendable {
+    // @unchecked: `value` is read and written only while this cell's stripe of `LockStripes.shared`
+    // is held, a leaf held only to read or store it; `build` is immutable.
+    private var value: Value?
     private let build: @Sendable () -> Value
 
     /// Creates an unbuilt cell; `build` runs on first use.
@@ -16,20 +19,17 @@ final class BuiltOnce<Value: Sendable>: Sendable {
     /// Creates a cell holding a value already built (a validated route set, say).
     init(built: Value) {
         self.build = { built }
-        value.withLock { $0 = built }
+        self.value = built
     }
 
     /// The value, built now (outside the lock) if no thread has built it yet.
     func get() -> Value {
-        if let built = value.withLock({ $0 }) { return built }
+        if let built = LockStripes.shared.withLock(for: self, { value }) { return built }
         let built = build()
-        return value.withLock { stored in
-            if let stored { return stored }
-            stored = built
+        return LockStripes.shared.withLock(for: self) {
+            if let stored = value { return stored }
+            value = built
             return built
         }
     }
-
-    /// The value if it was built already; never builds it.
-    var ifBuilt: Value? { value.withLock { $0 } }
 }
