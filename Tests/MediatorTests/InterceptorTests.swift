@@ -291,3 +291,53 @@ struct InterceptorTests {
         #expect(observer.finished.count == 6)
     }
 }
+
+/// An input whose schema counts how often the call's values are read by name.
+private struct CountedInput: MediatorInput {
+    var id: Int
+    static let reads = Locked(0)
+    static let schema = MediatorSchema(
+        CountedInput.init,
+        .required(
+            "id",
+            { @Sendable input in
+                reads.withLock { $0 += 1 }
+                return input.id
+            }))
+}
+
+/// Reads the call's names, and its parameters only when asked to.
+private struct NameReader: MediatorInterceptor {
+    let readsParameters: Bool
+    let seen: Locked<[String]>
+    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+        seen.withLock { $0.append(call.description) }
+        if readsParameters { seen.withLock { $0.append("id=\(call.parameters["id"] as? Int ?? -1)") } }
+        return .proceed
+    }
+}
+
+@Suite("Interceptors see a typed call's parameters only when they read them", .serialized)
+struct InterceptorParameterTests {
+    /// A typed call through interceptors that look only at names pays nothing for named parameters;
+    /// one that reads them gets the input's values.
+    @Test("an interceptor that reads only names builds no parameters; one that reads them sees the input's values")
+    func parametersAreBuiltOnlyWhenRead() throws {
+        let contract = ActionContract<CountedInput, Int>("double", on: "Counted")
+        let mediator = Mediator()
+        try mediator.register(targetNamed: "Counted", actions: [MediatorAction(contract) { _, input in input.id * 2 }])
+        let seen = Locked<[String]>([])
+        mediator.addInterceptor(NameReader(readsParameters: false, seen: seen))
+        CountedInput.reads.withLock { $0 = 0 }
+
+        #expect(try mediator.call(contract, with: CountedInput(id: 21)) == 42)
+        #expect(try mediator.call(contract, with: CountedInput(id: 4)) == 8)
+        #expect(seen.withLock { $0 } == ["Counted.double", "Counted.double"])
+        #expect(CountedInput.reads.withLock { $0 } == 0)
+
+        mediator.addInterceptor(NameReader(readsParameters: true, seen: seen))
+        #expect(try mediator.call(contract, with: CountedInput(id: 5)) == 10)
+        #expect(seen.withLock { $0 }.suffix(3) == ["Counted.double", "Counted.double", "id=5"])
+        #expect(CountedInput.reads.withLock { $0 } == 1)
+    }
+}
