@@ -190,18 +190,39 @@ extension Mediator {
     func enterTyped(
         _ input: TypedInput, _ contract: ContractKey, _ source: MediatorCallSource, isolation: (any Actor)?
     ) throws -> any Sendable {
-        let (target, action) = contract.names
-        let state = CallState(target: target, action: action, source: source, payload: .input(input))
-        return try enterSync(state, .names(ActionKey(target: target, action: action), contract: contract), isolation: isolation)
+        let (state, snapshot, resolved) = prepareTyped(input, contract, source)
+        return try driveSync(state, resolved, in: snapshot, isolation: isolation)
     }
 
     /// A typed call through the pipeline, with `await`.
     @usableFromInline
     func enterTypedAsync(_ input: TypedInput, _ contract: ContractKey, _ source: MediatorCallSource) async throws -> any Sendable
     {
-        let (target, action) = contract.names
-        let state = CallState(target: target, action: action, source: source, payload: .input(input))
-        return try await enterAsync(state, .names(ActionKey(target: target, action: action), contract: contract))
+        let (state, snapshot, resolved) = prepareTyped(input, contract, source)
+        return try await driveAsync(state, resolved, in: snapshot)
+    }
+
+    /// A typed call's state, the snapshot it runs in and what it resolves to there, made without
+    /// suspending (this thread's cache is read on this thread only).
+    ///
+    /// Its names come from the binding this thread resolved for the contract in the snapshot, so a
+    /// call through interceptors takes no lock for them; only the first call on a thread reads the
+    /// contract's interned names.
+    private func prepareTyped(
+        _ input: TypedInput, _ contract: ContractKey, _ source: MediatorCallSource
+    ) -> (CallState, RegistrySnapshot, Resolved) {
+        let cache = ThreadCache.current
+        let snapshot = cache.snapshot(of: self)
+        let key: ActionKey
+        if let binding = cache.contractBinding(index: contract.index, in: snapshot) {
+            let definition = binding.takeUnretainedValue().definition
+            key = ActionKey(target: definition.target, action: definition.name)
+        } else {
+            let (target, action) = contract.names
+            key = ActionKey(target: target, action: action)
+        }
+        let state = CallState(target: key.target, action: key.action, source: source, payload: .input(input))
+        return (state, snapshot, resolve(.names(key, contract: contract), of: state, in: snapshot, cache: cache))
     }
 
     /// The result as the contract's output type: a redirect or a fallback may have answered with

@@ -137,8 +137,7 @@ extension Mediator {
         switch opening(destination, in: router, with: parameters) {
         case .value(let value): return value
         case let .call(state, address):
-            return try driveSync(
-                state, resolve(address, of: state, in: snapshot, cache: cache), in: snapshot, isolation: isolation)
+            return try enterSync(state, address, in: snapshot, cache: cache, isolation: isolation)
         }
     }
 
@@ -313,8 +312,8 @@ extension Mediator {
                 throw MediatorError.invalidRouteConfiguration(problems: candidate.configurationProblems)
             }
             let applied = mutate { state -> Bool in
-                // The suggestion cell is replaced exactly when the targets change.
-                guard state.suggestions === snapshot.suggestions else { return false }
+                // The routes cell is replaced whenever the targets (or the configuration) change.
+                guard state.routes === snapshot.routes else { return false }
                 state.routing.configuration = configuration
                 if let routes = state.routes { state.released.append(routes) }
                 state.routes = BuiltOnce(built: candidate)

@@ -320,8 +320,8 @@ private struct NameReader: MediatorInterceptor {
 @Suite("Interceptors see a typed call's parameters only when they read them", .serialized)
 struct InterceptorParameterTests {
     /// A typed call through interceptors that look only at names pays nothing for named parameters;
-    /// one that reads them gets the input's values.
-    @Test("an interceptor that reads only names builds no parameters; one that reads them sees the input's values")
+    /// interceptors that read them get the input's values, built once per call.
+    @Test("an interceptor that reads only names builds no parameters; those that read them see the input's values, built once")
     func parametersAreBuiltOnlyWhenRead() throws {
         let contract = ActionContract<CountedInput, Int>("double", on: "Counted")
         let mediator = Mediator()
@@ -335,9 +335,11 @@ struct InterceptorParameterTests {
         #expect(seen.withLock { $0 } == ["Counted.double", "Counted.double"])
         #expect(CountedInput.reads.withLock { $0 } == 0)
 
+        // Two interceptors read the parameters of one call: they are built once, and both see them.
+        mediator.addInterceptor(NameReader(readsParameters: true, seen: seen))
         mediator.addInterceptor(NameReader(readsParameters: true, seen: seen))
         #expect(try mediator.call(contract, with: CountedInput(id: 5)) == 10)
-        #expect(seen.withLock { $0 }.suffix(3) == ["Counted.double", "Counted.double", "id=5"])
+        #expect(seen.withLock { $0 }.suffix(5) == ["Counted.double", "Counted.double", "id=5", "Counted.double", "id=5"])
         #expect(CountedInput.reads.withLock { $0 } == 1)
     }
 }

@@ -12,7 +12,7 @@ public struct MediatorCall: Sendable, CustomStringConvertible {
         get {
             switch storage {
             case .built(let parameters): parameters
-            case .deferred(let build): MediatorParameters(build())
+            case .deferred(let built): built.get()
             }
         }
         set { storage = .built(newValue) }
@@ -44,13 +44,14 @@ public struct MediatorCall: Sendable, CustomStringConvertible {
     ) {
         self.target = target
         self.action = action
-        self.storage = .deferred(parameters)
+        self.storage = .deferred(BuiltOnce { MediatorParameters(parameters()) })
         self.source = source
     }
 
     private enum Storage: Sendable {
         case built(MediatorParameters)
-        case deferred(@Sendable () -> [String: any Sendable])
+        /// Built on the first read and shared by every copy of the call (each interceptor and observer).
+        case deferred(BuiltOnce<MediatorParameters>)
     }
 
     /// `"Target.action"`, with the source when remote.

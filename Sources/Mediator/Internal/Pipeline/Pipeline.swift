@@ -174,8 +174,15 @@ extension Mediator {
     /// Runs a call without `await`, in the current snapshot.
     func enterSync(_ state: CallState, _ address: CallAddress, isolation: (any Actor)?) throws -> any Sendable {
         let cache = ThreadCache.current
-        let snapshot = cache.snapshot(of: self)
-        return try driveSync(state, resolve(address, of: state, in: snapshot, cache: cache), in: snapshot, isolation: isolation)
+        return try enterSync(state, address, in: cache.snapshot(of: self), cache: cache, isolation: isolation)
+    }
+
+    /// Runs a call without `await` in a snapshot its door already read (a URL's router came from it).
+    func enterSync(
+        _ state: CallState, _ address: CallAddress, in snapshot: RegistrySnapshot, cache: ThreadCache,
+        isolation: (any Actor)?
+    ) throws -> any Sendable {
+        try driveSync(state, resolve(address, of: state, in: snapshot, cache: cache), in: snapshot, isolation: isolation)
     }
 
     /// Runs a call with `await`, in the current snapshot.

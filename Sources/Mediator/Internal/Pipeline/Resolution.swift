@@ -23,11 +23,9 @@ extension Mediator {
         cache: ThreadCache = .current
     ) -> Resolved {
         // A typed call finds its binding by contract index first: no name is hashed.
-        if let contract, let unretained = cache.contractBinding(index: contract.index, in: snapshot) {
-            let binding = unretained.takeUnretainedValue()
-            if !keepsInstance || binding.runsOnKeptInstance { return .bound(binding) }
-        }
-        if let unretained = cache.binding(for: key, in: snapshot) {
+        let cached =
+            contract.flatMap { cache.contractBinding(index: $0.index, in: snapshot) } ?? cache.binding(for: key, in: snapshot)
+        if let unretained = cached {
             let binding = unretained.takeUnretainedValue()
             if !keepsInstance || binding.runsOnKeptInstance { return .bound(binding) }
         }

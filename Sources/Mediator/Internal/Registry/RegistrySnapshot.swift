@@ -52,8 +52,6 @@ final class RegistrySnapshot: Sendable {
 struct RegistryState {
     /// The registered targets, by exact name.
     var targets: [Name: any AnyTargetBox] = [:]
-    /// The next registration's place in registration order: the URL routes' last tie-breaker.
-    var nextOrdinal = 0
     /// Interceptors, fallback and interceptor timeout, replaced whole.
     var settings = MediatorSettings()
     /// URL schemes, hosts, options, unmatched-URL handler and route configuration.
