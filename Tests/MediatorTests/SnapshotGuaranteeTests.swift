@@ -108,15 +108,18 @@ private final class ChangeLog: Sendable {
     func problem(_ text: String) { state.withLock { if $0.problems.count < 10 { $0.problems.append(text) } } }
 
     /// Runs `change` for rounds 1, 2, … on a thread of its own, publishing each after it returns,
-    /// while each of `callers` calls in a loop; stops after `rounds` rounds or `duration`. Then
-    /// expects no problem and at least `minimumRounds` rounds.
+    /// while each of `callers` calls in a loop; stops after `rounds` rounds or `duration`, but not
+    /// before every caller has finished `callsEach` turns (or 20 s more have passed: a caller that
+    /// makes no progress then fails the test that asks for it). Then expects no problem and at least
+    /// `minimumRounds` rounds.
     func run(
         _ what: String, rounds: Int, for duration: Duration = .seconds(1), pace: Pace = .everyRound, minimumRounds: Int = 3,
-        callers: [Caller], sourceLocation: SourceLocation = #_sourceLocation, change: @escaping @Sendable (Int) throws -> Void
+        callsEach: Int = 0, callers: [Caller], sourceLocation: SourceLocation = #_sourceLocation,
+        change: @escaping @Sendable (Int) throws -> Void
     ) async throws {
         // The changer's clock starts once every caller is calling (`changeInRounds`): under load the
         // cooperative pool may start the callers late, and rounds timed from here would be lost.
-        let safetyEnd = ContinuousClock.now + duration + .seconds(30)
+        let safetyEnd = ContinuousClock.now + duration + .seconds(60)
         state.withLock { state in
             state.current = Array(repeating: nil, count: callers.count)
             state.seen = Array(repeating: 0, count: callers.count)
@@ -124,7 +127,9 @@ private final class ChangeLog: Sendable {
         }
         try await withDeadlockGuard(what) {
             await withTaskGroup(of: Void.self) { group in
-                group.addTask { await onThread { self.changeInRounds(rounds, for: duration, pace: pace, change) } }
+                group.addTask {
+                    await onThread { self.changeInRounds(rounds, for: duration, callsEach: callsEach, pace: pace, change) }
+                }
                 for (index, caller) in callers.enumerated() {
                     let more: @Sendable () -> Turn? = { self.nextTurn(of: index, until: safetyEnd) }
                     group.addTask {
@@ -145,11 +150,17 @@ private final class ChangeLog: Sendable {
         #expect(state.withLock { $0.published } >= minimumRounds, sourceLocation: sourceLocation)
     }
 
-    private func changeInRounds(_ rounds: Int, for duration: Duration, pace: Pace, _ change: (Int) throws -> Void) {
+    private func changeInRounds(
+        _ rounds: Int, for duration: Duration, callsEach: Int, pace: Pace, _ change: (Int) throws -> Void
+    ) {
         waitUntil(.seconds(20)) { state in state.current.allSatisfy { $0 != nil } }
         let deadline = ContinuousClock.now + duration
+        let limit = deadline + .seconds(20)
+        // Progress is measured in turns, not time: under ThreadSanitizer on two cores a caller may get
+        // few turns in a second while the registry changes in a tight loop; starving it is what fails.
+        func callersOwed() -> Bool { state.withLock { state in state.calls.contains { $0 < callsEach } } }
         var round = 1
-        while round <= rounds, ContinuousClock.now < deadline {
+        while round <= rounds, ContinuousClock.now < deadline || (callersOwed() && ContinuousClock.now < limit) {
             let even = round.isMultiple(of: 2)
             state.withLock { state in
                 state.begun = round
@@ -501,7 +512,8 @@ struct SnapshotGuaranteeTests {
         }
         try await log.run(
             "changing the registry", rounds: tight ? 1_000_000 : 200,
-            pace: tight ? .tightLoop : .everyRound, minimumRounds: tight ? 10 : 3, callers: [thread, thread, task, mainActor]
+            pace: tight ? .tightLoop : .everyRound, minimumRounds: tight ? 10 : 3, callsEach: tight ? 3 : 0,
+            callers: [thread, thread, task, mainActor]
         ) { round in
             switch round % 4 {
             case 1: try Versioned.register(round, on: mediator)
