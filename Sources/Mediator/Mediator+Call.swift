@@ -49,33 +49,36 @@ extension Mediator {
     ///   - contract: The action's signature, from its module's facade.
     ///   - input: The action's input.
     ///   - source: `.remote` for input built from outside the app; it reaches only remote actions.
+    ///   - whenHeld: Whether a call held on a gate answers ``MediatorError/Code/held`` at once or waits
+    ///     for the continued call's result.
     /// - Returns: The action's result.
     /// - Throws: A ``MediatorError`` naming what went wrong.
     @inlinable
     @discardableResult
     public func call<Input, Output>(
-        _ contract: AsyncActionContract<Input, Output>, with input: Input, source: MediatorCallSource = .local
+        _ contract: AsyncActionContract<Input, Output>, with input: Input, source: MediatorCallSource = .local,
+        whenHeld: MediatorWhenHeld = .answerAtOnce
     ) async throws -> Output {
         if source == .local, let cached = cachedBinding(contract.key) {
             return try await cached.retained(Input.self, Output.self).runAsync(input)
         }
-        return try await callThroughPipeline(contract, input, source: source)
+        return try await callThroughPipeline(contract, input, source: source, whenHeld: whenHeld)
     }
 
     /// Calls an asynchronous action that takes no input through its contract.
     /// - Parameters:
     ///   - contract: The action's signature, from its module's facade.
     ///   - source: `.remote` for calls made on behalf of outside input; they reach only remote actions.
+    ///   - whenHeld: Whether a call held on a gate answers at once or waits for its result.
     /// - Returns: The action's result.
     /// - Throws: A ``MediatorError`` naming what went wrong.
     @inlinable
     @discardableResult
     public func call<Output>(
-        _ contract: AsyncActionContract<NoInput, Output>, source: MediatorCallSource = .local
-    ) async throws
-        -> Output
-    {
-        try await call(contract, with: NoInput(), source: source)
+        _ contract: AsyncActionContract<NoInput, Output>, source: MediatorCallSource = .local,
+        whenHeld: MediatorWhenHeld = .answerAtOnce
+    ) async throws -> Output {
+        try await call(contract, with: NoInput(), source: source, whenHeld: whenHeld)
     }
 
     /// Calls a main-actor action through its contract: synchronously on the main actor, or with
@@ -179,9 +182,9 @@ extension Mediator {
     @inlinable
     @inline(never)
     func callThroughPipeline<Input, Output>(
-        _ contract: AsyncActionContract<Input, Output>, _ input: Input, source: MediatorCallSource
+        _ contract: AsyncActionContract<Input, Output>, _ input: Input, source: MediatorCallSource, whenHeld: MediatorWhenHeld
     ) async throws -> Output {
-        let value = try await enterTypedAsync(TypedInput(input), contract.key, source)
+        let value = try await enterTypedAsync(TypedInput(input), contract.key, source, whenHeld: whenHeld)
         return try result(value, as: Output.self, of: contract)
     }
 
@@ -190,16 +193,21 @@ extension Mediator {
     func enterTyped(
         _ input: TypedInput, _ contract: ContractKey, _ source: MediatorCallSource, isolation: (any Actor)?
     ) throws -> any Sendable {
-        let (state, snapshot, resolved) = prepareTyped(input, contract, source)
+        let (state, snapshot, resolved) = try prepareTyped(input, contract, source)
         return try driveSync(state, resolved, in: snapshot, isolation: isolation)
     }
 
     /// A typed call through the pipeline, with `await`.
     @usableFromInline
-    func enterTypedAsync(_ input: TypedInput, _ contract: ContractKey, _ source: MediatorCallSource) async throws -> any Sendable
-    {
-        let (state, snapshot, resolved) = prepareTyped(input, contract, source)
-        return try await driveAsync(state, resolved, in: snapshot)
+    func enterTypedAsync(
+        _ input: TypedInput, _ contract: ContractKey, _ source: MediatorCallSource, whenHeld: MediatorWhenHeld
+    ) async throws -> any Sendable {
+        do {
+            let (state, snapshot, resolved) = try prepareTyped(input, contract, source)
+            return try await driveAsync(state, resolved, in: snapshot)
+        } catch let error as MediatorError where error.code == .held {
+            return try await answer(error, whenHeld)
+        }
     }
 
     /// A typed call's state, the snapshot it runs in and what it resolves to there, made without
@@ -210,7 +218,7 @@ extension Mediator {
     /// contract's interned names.
     private func prepareTyped(
         _ input: TypedInput, _ contract: ContractKey, _ source: MediatorCallSource
-    ) -> (CallState, RegistrySnapshot, Resolved) {
+    ) throws -> (CallState, RegistrySnapshot, Resolved) {
         let cache = ThreadCache.current
         let snapshot = cache.snapshot(of: self)
         let key: ActionKey
@@ -221,7 +229,11 @@ extension Mediator {
             let (target, action) = contract.names
             key = ActionKey(target: target, action: action)
         }
-        let state = CallState(target: key.target, action: key.action, source: source, payload: .input(input))
+        let state = CallState(
+            target: key.target, action: key.action, source: source, payload: .input(input),
+            origin: .names(key, contract: contract))
+        // A remote call waits for `ready`; the snapshot read above is not used then.
+        if source == .remote, holdsRemoteCalls { try holdUntilReady(state) }
         return (state, snapshot, resolve(.names(key, contract: contract), of: state, in: snapshot, cache: cache))
     }
 

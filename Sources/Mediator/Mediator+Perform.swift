@@ -29,10 +29,14 @@ extension Mediator {
     ) throws -> any Sendable {
         let key = ActionKey(target: target, action: action)
         let payload = Payload.values(ParameterLookup(values: parameters.values))
+        if source == .remote, holdsRemoteCalls {
+            try holdUntilReady(CallState(target: target, action: action, source: source, payload: payload, origin: .names(key)))
+        }
         if !cachingTarget, let cached = cachedBinding(key) {
             return try cached.run { binding in try invokeSync(binding, source: source, payload, isolation: isolation) }
         }
-        let state = CallState(target: target, action: action, source: source, payload: payload, keepsInstance: cachingTarget)
+        let state = CallState(
+            target: target, action: action, source: source, payload: payload, keepsInstance: cachingTarget, origin: .names(key))
         return try enterSync(state, .names(key), isolation: isolation)
     }
 
@@ -70,22 +74,33 @@ extension Mediator {
     ///   - parameters: The call's parameters.
     ///   - source: `.remote` for calls built from outside input; they reach only remote actions.
     ///   - cachingTarget: Keep the target instance this call makes for later calls.
+    ///   - whenHeld: Whether a call held on a gate answers ``MediatorError/Code/held`` at once or waits
+    ///     for the continued call's result.
     /// - Returns: The action's result.
     /// - Throws: A ``MediatorError`` naming what went wrong.
     @discardableResult
     public func performAsync(
         _ action: String, on target: String, with parameters: MediatorParameters = MediatorParameters(),
         source: MediatorCallSource = .local,
-        cachingTarget: Bool = false
+        cachingTarget: Bool = false, whenHeld: MediatorWhenHeld = .answerAtOnce
     ) async throws -> any Sendable {
         let key = ActionKey(target: target, action: action)
         let payload = Payload.values(ParameterLookup(values: parameters.values))
-        if !cachingTarget, let cached = cachedBinding(key) {
-            // Retained: an awaited call may resume on another thread.
-            return try await invokeAsync(cached.unretained.takeUnretainedValue(), source: source, payload)
+        func state() -> CallState {
+            CallState(
+                target: target, action: action, source: source, payload: payload, keepsInstance: cachingTarget,
+                origin: .names(key))
         }
-        let state = CallState(target: target, action: action, source: source, payload: payload, keepsInstance: cachingTarget)
-        return try await enterAsync(state, .names(key))
+        do {
+            if source == .remote, holdsRemoteCalls { try holdUntilReady(state()) }
+            if !cachingTarget, let cached = cachedBinding(key) {
+                // Retained: an awaited call may resume on another thread.
+                return try await invokeAsync(cached.unretained.takeUnretainedValue(), source: source, payload)
+            }
+            return try await enterAsync(state(), .names(key))
+        } catch let error as MediatorError where error.code == .held {
+            return try await answer(error, whenHeld)
+        }
     }
 
     /// Performs an action by name with `await` and returns its result as `type`.
@@ -99,6 +114,7 @@ extension Mediator {
     ///   - parameters: The call's parameters.
     ///   - source: `.remote` for calls built from outside input; they reach only remote actions.
     ///   - cachingTarget: Keep the target instance this call makes for later calls.
+    ///   - whenHeld: Whether a call held on a gate answers at once or waits for its result.
     ///   - type: The result type.
     /// - Returns: The action's result.
     /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
@@ -106,9 +122,10 @@ extension Mediator {
     public func performAsync<Result: Sendable>(
         _ action: String, on target: String, with parameters: MediatorParameters = MediatorParameters(),
         source: MediatorCallSource = .local,
-        cachingTarget: Bool = false, as type: Result.Type
+        cachingTarget: Bool = false, whenHeld: MediatorWhenHeld = .answerAtOnce, as type: Result.Type
     ) async throws -> Result {
-        let value = try await performAsync(action, on: target, with: parameters, source: source, cachingTarget: cachingTarget)
+        let value = try await performAsync(
+            action, on: target, with: parameters, source: source, cachingTarget: cachingTarget, whenHeld: whenHeld)
         if let typed = Self.cast(value, to: type) { return typed }
         throw resultTypeMismatch(value, expected: type, target: target, action: action)
     }

@@ -119,6 +119,7 @@ extension Mediator {
     public func open(
         _ url: String, with parameters: MediatorParameters = MediatorParameters(), isolation: (any Actor)? = #isolation
     ) throws -> any Sendable {
+        if holdsRemoteCalls { try holdUntilReady(CallState(url: url, native: parameters.values)) }
         let cache = ThreadCache.current
         let slot = cache.currentSlot(of: self)
         let snapshot = cache.snapshot(inSlot: slot)
@@ -134,7 +135,7 @@ extension Mediator {
                 try invokeSync(binding, source: .remote, payload, isolation: isolation)
             }
         }
-        switch opening(destination, in: router, with: parameters) {
+        switch opening(destination, of: url, in: router, with: parameters, continuing: nil) {
         case .value(let value): return value
         case let .call(state, address):
             return try enterSync(state, address, in: snapshot, cache: cache, isolation: isolation)
@@ -163,14 +164,32 @@ extension Mediator {
     /// - Parameters:
     ///   - url: The URL.
     ///   - parameters: Native values for the action; they win over the URL's.
+    ///   - whenHeld: Whether a URL held on a gate (or at cold start) answers ``MediatorError/Code/held``
+    ///     at once or waits for the continued call's result.
     /// - Returns: The action's result.
     /// - Throws: A ``MediatorError`` saying why the URL was refused or what the action reported.
     @discardableResult
-    public func openAsync(_ url: String, with parameters: MediatorParameters = MediatorParameters()) async throws -> any Sendable
-    {
+    public func openAsync(
+        _ url: String, with parameters: MediatorParameters = MediatorParameters(), whenHeld: MediatorWhenHeld = .answerAtOnce
+    ) async throws -> any Sendable {
+        do {
+            return try await openAsync(url, native: parameters, continuing: nil)
+        } catch let error as MediatorError where error.code == .held {
+            return try await answer(error, whenHeld)
+        }
+    }
+
+    /// Opens a URL with `await`: a caller's, or a held one continuing (as `hold`).
+    func openAsync(_ url: String, native: MediatorParameters, continuing hold: MediatorHold?) async throws -> any Sendable {
+        if holdsRemoteCalls {
+            var state = CallState(url: url, native: native.values)
+            state.hold = hold
+            try holdUntilReady(state)
+        }
         let snapshot = snapshot()
         let router = snapshot.router.get()
-        switch opening(try router.resolve(url, caller: parameters, runsUnmatchedHandler: true), in: router, with: parameters) {
+        let destination = try router.resolve(url, caller: native, runsUnmatchedHandler: true)
+        switch opening(destination, of: url, in: router, with: native, continuing: hold) {
         case .value(let value): return value
         case let .call(state, address):
             let resolved = resolve(address, of: state, in: snapshot, cache: .current)
@@ -182,14 +201,16 @@ extension Mediator {
     /// - Parameters:
     ///   - url: The URL.
     ///   - parameters: Native values for the action; they win over the URL's.
+    ///   - whenHeld: Whether a held URL answers at once or waits for the continued call's result.
     ///   - type: The result type.
     /// - Returns: The action's result.
     /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
     @inlinable
     public func openAsync<Result: Sendable>(
-        _ url: String, with parameters: MediatorParameters = MediatorParameters(), as type: Result.Type
+        _ url: String, with parameters: MediatorParameters = MediatorParameters(), whenHeld: MediatorWhenHeld = .answerAtOnce,
+        as type: Result.Type
     ) async throws -> Result {
-        let value = try await openAsync(url, with: parameters)
+        let value = try await openAsync(url, with: parameters, whenHeld: whenHeld)
         if let typed = Self.cast(value, to: type) { return typed }
         throw resultTypeMismatch(value, expected: type, target: "URL", action: url)
     }
@@ -203,20 +224,27 @@ extension Mediator {
     /// The call a routed URL stands for. A matched route leads straight to its target's action: the
     /// binding comes from this thread's slot by the route's action index, or is made from the
     /// route's target box, never looked up by name.
-    private func opening(_ destination: URLRouter.Destination, in router: URLRouter, with native: MediatorParameters) -> Opening {
+    private func opening(
+        _ destination: URLRouter.Destination, of url: String, in router: URLRouter, with native: MediatorParameters,
+        continuing hold: MediatorHold?
+    ) -> Opening {
+        let origin = CallOrigin.url(url, native: native.values)
+        var state: CallState
         switch destination {
         case .value(let value):
             return .value(value)
         case let .action(id, values):
             let definition = router.routes[id].definition
-            let state = CallState(
+            state = CallState(
                 target: definition.target, action: definition.name, source: .remote,
-                payload: .values(ParameterLookup(url: values, native: native.values)))
+                payload: .values(ParameterLookup(url: values, native: native.values)), origin: origin)
+            state.hold = hold
             return .call(state, .route(id, router.routes))
         case let .named(target, action, parameters):
-            let state = CallState(
+            state = CallState(
                 target: target, action: action, source: .remote,
-                payload: .values(ParameterLookup(values: parameters.values, native: native.values)))
+                payload: .values(ParameterLookup(values: parameters.values, native: native.values)), origin: origin)
+            state.hold = hold
             return .call(state, .names(ActionKey(target: target, action: action)))
         }
     }

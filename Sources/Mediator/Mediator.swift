@@ -33,6 +33,9 @@ public final class Mediator: Sendable {
     //   `ThreadCache.liveMediators`: leaves held only to read or store one value; what they guard is
     //   built outside them.
     // - `DecisionRace.state`: one per asynchronous interceptor decision.
+    // - `holds` (below): held calls and open gates. Each `MediatorHold`'s own state: its phase,
+    //   result and waiting callers. Neither is taken while the other is held; waiters are resumed,
+    //   and observers told, after both are released.
     // Calls that hit the per-thread cache (`ThreadCache`) take none of them.
 
     /// Distinguishes this mediator in per-thread caches; never reused, unlike an object address.
@@ -48,6 +51,11 @@ public final class Mediator: Sendable {
     let published = AtomicWord()
     /// Hands each registered target its ordinal: registration order, the URL routes' last tie-breaker.
     let registrations = AtomicWord()
+    /// Calls held on gates, which gates are open, and the calls continuing. LOCK: a leaf; see above.
+    let holds = Locked(HoldQueue())
+    /// 1 while the `ready` gate is closed (remote calls are held at their door), else 0: written
+    /// only under `holds`, read by every remote door without a lock.
+    let readyClosed = AtomicWord()
 
     private static let nextID = AtomicWord(1)
 
@@ -58,6 +66,11 @@ public final class Mediator: Sendable {
     }
 
     deinit {
+        // Held calls can never continue now: their waiting callers hear so (no observer is left to tell).
+        let held = holds.withLock { $0.withdraw { _ in true } }
+        for entry in held {
+            entry.hold.finish(.failure(MediatorError.withdrawn(entry.hold, because: .cancelled(reason: "its mediator was released"))))
+        }
         // Threads drop this mediator's cached snapshot and resolutions (and the instances they hold):
         // this thread now, the others on their next call through any mediator.
         ThreadCache.mediatorRetired(id)

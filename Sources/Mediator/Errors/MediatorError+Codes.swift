@@ -217,6 +217,61 @@ extension MediatorError {
     }
 }
 
+// MARK: Held calls
+
+extension MediatorError {
+    /// A call held on a gate; `subject` is what the call is (`Target.action`, or a URL not routed yet).
+    static func held(_ hold: MediatorHold, on gate: MediatorGate) -> Self {
+        Self(
+            .held, target: hold.call.target.isEmpty ? nil : hold.call.target, action: hold.call.target.isEmpty ? nil : hold.call.action,
+            url: hold.call.url, reason: gate.name, hold: hold, subject: hold.label
+        ) { error in
+            let until = error.reason == MediatorGate.ready.name ? "the app is ready (gate \"ready\")" : "gate \(q(error.reason)) opens"
+            return "\(error.heldCall) is held until \(until); it continues then on its own, or cancel it with its hold."
+        }
+    }
+
+    /// A held call that left its queue without continuing, saying why.
+    static func withdrawn(_ hold: MediatorHold, because reason: HoldWithdrawal) -> Self {
+        switch reason {
+        case let .expired(gate, maximumAge):
+            return Self(.holdExpired, url: hold.call.url, reason: gate.name, hold: hold, subject: hold.label, after: maximumAge) {
+                "\($0.heldCall) was dropped when gate \(q($0.reason)) opened: it had been held longer than the hold policy's "
+                    + "maximum age (\(seconds($0.after)))."
+            }
+        case .dropped(let capacity):
+            return holdDropped(label: hold.label, hold: hold, capacity: capacity)
+        case .cancelled(let why):
+            return Self(.holdCancelled, url: hold.call.url, reason: why, hold: hold, subject: hold.label) {
+                "\($0.heldCall) was cancelled before it continued: \(clause($0.reason ?? ""))."
+            }
+        }
+    }
+
+    /// A held call dropped to make room, or (with no hold) a call the policy would not hold at all.
+    static func holdDropped(label: String, hold: MediatorHold?, capacity: Int) -> Self {
+        Self(.holdDropped, url: hold?.call.url, hold: hold, subject: label, limit: capacity) { error in
+            error.hold == nil
+                ? "\(error.heldCall) could not be held: the hold policy holds no calls (capacity 0)."
+                : "\(error.heldCall) was dropped to make room: the hold policy holds at most \(error.limit) calls at once."
+        }
+    }
+
+    /// A caller stopped waiting for a held call.
+    static func holdTimedOut(_ hold: MediatorHold?, after limit: Duration) -> Self {
+        Self(.holdTimedOut, url: hold?.call.url, hold: hold, subject: hold?.label ?? "", after: limit) { error in
+            "Waited \(seconds(error.after)) for \(error.heldCall) to continue; it was withdrawn unless another caller "
+                + "is still holding it."
+        }
+    }
+
+    /// The held call, as messages name it: `Target.action (hold 3)`, or its URL.
+    fileprivate var heldCall: String {
+        let number = hold.map { " (hold \($0.id))" } ?? ""
+        return LogSafeText.inline(subject ?? "") + number
+    }
+}
+
 // MARK: Pieces of messages
 
 extension MediatorError {

@@ -85,6 +85,18 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
         public static let invalidRouteConfiguration = Code("invalidRouteConfiguration")
         /// A URL for the action could not be generated.
         public static let urlGenerationFailed = Code("urlGenerationFailed")
+        /// The call is held until a gate opens (an interceptor's ``MediatorDecision/hold(until:)``, or
+        /// ``MediatorGate/ready`` at cold start); ``MediatorError/hold`` continues it then on its own,
+        /// or cancels it. Not a failure of the call: its result comes later.
+        public static let held = Code("held")
+        /// A held call was older than the hold policy's maximum age when its gate opened, so it was dropped.
+        public static let holdExpired = Code("holdExpired")
+        /// A held call was dropped to make room: the hold policy's capacity was reached (or is 0).
+        public static let holdDropped = Code("holdDropped")
+        /// A held call was cancelled before it continued: by the app, or by the last caller waiting for it.
+        public static let holdCancelled = Code("holdCancelled")
+        /// A caller waited for a held call longer than it allowed (``MediatorWhenHeld/wait(upTo:)``).
+        public static let holdTimedOut = Code("holdTimedOut")
     }
 
     /// What kind of failure this is.
@@ -113,6 +125,8 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
     public let reason: String?
     /// The error the action's handler threw, for ``Code/handlerFailed``.
     public let underlyingError: (any Error)?
+    /// The held call, for ``Code/held`` and the codes that end a hold: cancel it, wait for it, see its gate.
+    public let hold: MediatorHold?
 
     /// What was probably meant, closest first: registered target names for ``Code/targetNotFound``;
     /// the closest URL that would open for ``Code/noRouteMatched``; the closest registered scheme or
@@ -149,7 +163,8 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
     init(
         _ code: Code, target: String? = nil, action: String? = nil, parameter: String? = nil, expectedType: String? = nil,
         received: String? = nil, url: String? = nil, available: [String] = [], problems: [String] = [], cycle: [String] = [],
-        interceptor: String? = nil, reason: String? = nil, underlyingError: (any Error)? = nil, suggestions: [String] = [],
+        interceptor: String? = nil, reason: String? = nil, underlyingError: (any Error)? = nil, hold: MediatorHold? = nil,
+        suggestions: [String] = [],
         subject: String? = nil, context: String? = nil, count: Int = 0, limit: Int = 0, after: Duration = .zero,
         message: @escaping @Sendable (MediatorError) -> String
     ) {
@@ -166,6 +181,7 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
         self.interceptor = interceptor
         self.reason = reason
         self.underlyingError = underlyingError
+        self.hold = hold
         self.closest = suggestions
         self.subject = subject
         self.context = context

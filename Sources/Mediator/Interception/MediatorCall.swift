@@ -23,6 +23,12 @@ public struct MediatorCall: Sendable, CustomStringConvertible {
     public let source: MediatorCallSource
     /// The target and action the caller originally asked for, when an interceptor redirected the call.
     public internal(set) var redirectedFrom: (target: String, action: String)?
+    /// The URL the call came from, when it arrived as one. A URL held at cold start, before it is
+    /// routed, has only this: its ``target`` and ``action`` are empty.
+    public internal(set) var url: String?
+    /// The hold this call continues, when it was held on a gate that has since opened: the same call
+    /// running again through the whole pipeline (observers see it held, then continued).
+    public internal(set) var hold: MediatorHold?
 
     /// Creates a call description.
     /// - Parameters:
@@ -54,8 +60,8 @@ public struct MediatorCall: Sendable, CustomStringConvertible {
         case deferred(BuiltOnce<MediatorParameters>)
     }
 
-    /// `"Target.action"`, with the source when remote.
+    /// `"Target.action"` (or the URL of one not routed yet), with the source when remote.
     public var description: String {
-        "\(target).\(action)" + (source == .remote ? " (remote)" : "")
+        (target.isEmpty ? url ?? "" : "\(target).\(action)") + (source == .remote ? " (remote)" : "")
     }
 }

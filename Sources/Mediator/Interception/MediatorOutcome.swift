@@ -4,6 +4,10 @@ public enum MediatorOutcome: Sendable {
     case succeeded
     /// The call failed with this error (a ``MediatorError``, or a typed error wrapped in one).
     case failed(any Error)
+    /// The call was held on a gate (``MediatorDecision/hold(until:)``, or the `ready` gate at cold
+    /// start); when it continues, observers see it again, with ``MediatorCall/hold`` set, and its
+    /// own outcome.
+    case held(MediatorHold)
 
     /// Whether the call succeeded.
     public var isSuccess: Bool {

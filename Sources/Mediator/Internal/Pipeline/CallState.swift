@@ -8,13 +8,34 @@ struct CallState: Sendable {
     var redirectedFrom: (target: String, action: String)?
     /// Whether the call asks to keep the target instance it makes (`cachingTarget:`).
     let keepsInstance: Bool
+    /// How the call came in: what runs again if it is held and its gate opens.
+    let origin: CallOrigin
+    /// The hold this call continues, when it was held on a gate that has opened.
+    var hold: MediatorHold?
 
-    init(target: String, action: String, source: MediatorCallSource, payload: Payload, keepsInstance: Bool = false) {
+    init(
+        target: String, action: String, source: MediatorCallSource, payload: Payload, keepsInstance: Bool = false,
+        origin: CallOrigin
+    ) {
         self.target = target
         self.action = action
         self.source = source
         self.payload = payload
         self.keepsInstance = keepsInstance
+        self.origin = origin
+    }
+
+    /// A URL's call before it is routed: it has no target or action yet (a remote call held at cold start).
+    init(url: String, native: [String: any Sendable]) {
+        self.init(
+            target: "", action: "", source: .remote, payload: .values(ParameterLookup(values: [:], native: native)),
+            origin: .url(url, native: native))
+    }
+
+    /// What messages call it: `Target.action`, or its URL before it is routed.
+    var label: String {
+        if target.isEmpty, case .url(let url, _) = origin { return url }
+        return "\(target).\(action)"
     }
 
     /// The call's values as named parameters, native values winning: what interceptors and
@@ -36,6 +57,8 @@ struct CallState: Sendable {
         let payload = payload
         var call = MediatorCall(target: target, action: action, source: source) { Self.values(of: payload) }
         call.redirectedFrom = redirectedFrom
+        call.hold = hold
+        if case .url(let url, _) = origin { call.url = url }
         return call
     }
 

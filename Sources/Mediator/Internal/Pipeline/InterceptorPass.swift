@@ -8,6 +8,8 @@ struct InterceptorPass {
     let snapshot: RegistrySnapshot
     var settings: MediatorSettings { snapshot.settings }
     var state: CallState
+    /// The call as it entered the pipeline: what a hold keeps, to run again from the start.
+    let original: CallState
     /// What the call's current names resolve to.
     var resolved: Resolved
     /// The call as interceptors see it, kept in step with `state`.
@@ -18,6 +20,7 @@ struct InterceptorPass {
     init(state: CallState, resolved: Resolved, snapshot: RegistrySnapshot) {
         self.snapshot = snapshot
         self.state = state
+        self.original = state
         self.resolved = resolved
         self.call = state.interceptorView
     }
@@ -30,7 +33,8 @@ struct InterceptorPass {
     }
 
     /// Applies an interceptor's decision: a rejection or a thrown error ends the call; a redirect
-    /// resolves the new names (the call stays as remote as it was).
+    /// resolves the new names (the call stays as remote as it was); a hold on a closed gate ends
+    /// this run of the call, which continues from the start when the gate opens.
     mutating func apply(
         _ decision: Result<MediatorDecision, any Error>, of interceptor: any MediatorInterceptor, on mediator: Mediator
     ) throws {
@@ -45,6 +49,9 @@ struct InterceptorPass {
             resolved = mediator.lookup(
                 ActionKey(target: target, action: action), in: snapshot, keepsInstance: state.keepsInstance)
             call = state.interceptorView
+        case .success(.hold(let gate)):
+            guard let hold = try mediator.holdUnlessOpen(original, on: gate) else { return }
+            throw MediatorError.held(hold, on: gate)
         case .failure(let timeout as InterceptorTimeout):
             throw MediatorError.interceptorTimedOut(
                 interceptor: Self.name(of: interceptor), target: state.target, action: state.action, after: timeout.limit)
@@ -62,6 +69,8 @@ struct InterceptorPass {
         let outcome: MediatorOutcome
         switch result {
         case .success: outcome = .succeeded
+        case .failure(let error as MediatorError) where error.code == .held && error.hold != nil:
+            outcome = error.hold.map(MediatorOutcome.held) ?? .failed(error)
         case .failure(let error): outcome = .failed(error)
         }
         for interceptor in settings.interceptors {

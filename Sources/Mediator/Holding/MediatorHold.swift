@@ -1,0 +1,176 @@
+/// A call held on a gate: what it is, where it waits, and how to cancel it or wait for its result.
+///
+/// A held call's caller gets one in ``MediatorError/hold`` (code ``MediatorError/Code/held``);
+/// ``Mediator/heldCalls`` lists every one. When the gate opens, the call continues once, through the
+/// whole pipeline again; it may be held again (on the same or another gate, as the same hold), or
+/// finish.
+///
+/// ```swift
+/// do {
+///     try mediator.open("shop://checkout")
+/// } catch let error as MediatorError where error.code == .held {
+///     showLogin(then: error.hold)         // later: mediator.openGate(.login) continues it
+/// }
+/// ```
+public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible {
+    /// Where a held call is in its life.
+    public enum Phase: Sendable {
+        /// Waiting for this gate to open.
+        case held(MediatorGate)
+        /// Its gate opened: it is continuing (or queued to, behind calls that arrived before it).
+        case continuing
+        /// It continued and finished, or was dropped, expired or cancelled: the outcome says which.
+        case finished(MediatorOutcome)
+    }
+
+    /// Numbers holds in the order they were made, per process; never reused.
+    public let id: UInt64
+    /// The call as it arrived, before any interceptor redirected it. A URL held at cold start has
+    /// not been routed yet: its ``MediatorCall/target`` and ``MediatorCall/action`` are empty and
+    /// ``MediatorCall/url`` holds the URL.
+    public let call: MediatorCall
+    /// When the call was first held: a held call older than ``MediatorHoldPolicy/maximumAge`` when its
+    /// gate opens is dropped.
+    public let arrival: ContinuousClock.Instant
+
+    private let state: Locked<State>
+
+    private struct State {
+        var phase: Phase
+        var result: Result<any Sendable, any Error>?
+        var waiters: [UInt64: CheckedContinuation<any Sendable, any Error>] = [:]
+        var nextWaiter: UInt64 = 0
+        /// Waiters that gave up, with what they were told (one may give up before it registers).
+        var gaveUp: [UInt64: any Error] = [:]
+        /// Callers that want the call to continue: each arrival (an identical URL joins), less the
+        /// waiting callers that gave up.
+        var keepers = 1
+        /// Withdraws the call from its mediator; weak, so a held call does not keep a mediator alive.
+        weak var mediator: Mediator?
+    }
+
+    private static let nextID = AtomicWord(1)
+
+    init(call: MediatorCall, gate: MediatorGate, mediator: Mediator) {
+        id = UInt64(Self.nextID.increment())
+        self.call = call
+        arrival = .now
+        state = Locked(State(phase: .held(gate), mediator: mediator))
+    }
+
+    /// Where the call is now.
+    public var phase: Phase { state.withLock { $0.phase } }
+
+    /// The gate the call waits for, or waited for last.
+    public var gate: MediatorGate? {
+        if case .held(let gate) = phase { gate } else { nil }
+    }
+
+    /// Cancels the call if it is still held (or queued to continue): it will not run, and its
+    /// observers and waiting callers see ``MediatorError/Code/holdCancelled``.
+    /// - Returns: `true` if this cancelled it; `false` if it had already continued, finished or been dropped.
+    @discardableResult
+    public func cancel() -> Bool {
+        guard let mediator = state.withLock({ $0.mediator }) else { return false }
+        return mediator.withdraw([id], because: .cancelled(reason: "the app cancelled it")) == 1
+    }
+
+    /// Waits for the held call to continue and finish, and returns its result.
+    ///
+    /// Cancelling the waiting task stops the wait (throwing `CancellationError`) but leaves the call
+    /// held; to withdraw it, call ``cancel()``.
+    /// - Returns: The continued call's result.
+    /// - Throws: The continued call's error, or ``MediatorError/Code/holdExpired``,
+    ///   ``MediatorError/Code/holdDropped`` or ``MediatorError/Code/holdCancelled`` if it never continued.
+    public func value() async throws -> any Sendable {
+        try await wait(upTo: nil, withdrawing: false)
+    }
+
+    /// `"Target.action"`, or the URL of a URL held before it was routed, with the hold's number.
+    public var description: String {
+        "\(label) (hold \(id))"
+    }
+
+    /// What the call is, as messages name it.
+    var label: String {
+        call.target.isEmpty ? (call.url ?? "a call") : "\(call.target).\(call.action)"
+    }
+
+    // MARK: Internal life
+
+    /// Held (again) on a gate: by the mediator, when a continued call is held again.
+    func markHeld(on gate: MediatorGate) {
+        state.withLock { $0.phase = .held(gate) }
+    }
+
+    /// Taken off its gate to continue.
+    func markContinuing() {
+        state.withLock { $0.phase = .continuing }
+    }
+
+    /// Another identical URL joined the hold: one more caller wants it to continue.
+    func join() {
+        state.withLock { $0.keepers += 1 }
+    }
+
+    /// Records the final result and resumes everyone waiting for it; later calls do nothing.
+    func finish(_ result: Result<any Sendable, any Error>) {
+        let waiters = state.withLock { state -> [CheckedContinuation<any Sendable, any Error>] in
+            guard state.result == nil else { return [] }
+            state.result = result
+            switch result {
+            case .success: state.phase = .finished(.succeeded)
+            case .failure(let error): state.phase = .finished(.failed(error))
+            }
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
+        }
+        for waiter in waiters { waiter.resume(with: result) }
+    }
+
+    /// Waits for the result, at most `limit` (forever when `nil`). A caller that gives up (its limit
+    /// passes or its task is cancelled) withdraws the call when `withdrawing` and no other caller
+    /// still wants it.
+    func wait(upTo limit: Duration?, withdrawing: Bool) async throws -> any Sendable {
+        let waiter = state.withLock { state -> UInt64 in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        let timer = limit.map { limit in
+            Task { [weak self] in
+                guard (try? await Task.sleep(for: limit)) != nil else { return }
+                self?.giveUp(waiter, with: MediatorError.holdTimedOut(self, after: limit), withdrawing: withdrawing)
+            }
+        }
+        defer { timer?.cancel() }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<any Sendable, any Error>) in
+                let finished = state.withLock { state -> Result<any Sendable, any Error>? in
+                    if let result = state.result { return result }
+                    if let error = state.gaveUp[waiter] { return .failure(error) }
+                    state.waiters[waiter] = continuation
+                    return nil
+                }
+                if let finished { continuation.resume(with: finished) }
+            }
+        } onCancel: {
+            giveUp(waiter, with: CancellationError(), withdrawing: withdrawing)
+        }
+    }
+
+    /// A waiting caller stops waiting: it gets `error`, and the call is withdrawn if it was the last
+    /// caller that wanted it.
+    private func giveUp(_ waiter: UInt64, with error: any Error, withdrawing: Bool) {
+        let (continuation, mediator) = state.withLock { state -> (CheckedContinuation<any Sendable, any Error>?, Mediator?) in
+            // Finished: the waiter has its result. Gave up already: the timer and a cancellation can both fire.
+            guard state.result == nil, state.gaveUp[waiter] == nil else { return (nil, nil) }
+            state.gaveUp[waiter] = error
+            // Not registered yet (an already cancelled task runs its handler first): it reads `gaveUp` then.
+            let continuation = state.waiters.removeValue(forKey: waiter)
+            if withdrawing { state.keepers -= 1 }
+            return (continuation, withdrawing && state.keepers == 0 ? state.mediator : nil)
+        }
+        continuation?.resume(throwing: error)
+        _ = mediator?.withdraw([id], because: .cancelled(reason: "its caller stopped waiting"))
+    }
+}

@@ -1,0 +1,88 @@
+/// The held calls of one mediator, the gates that are open, and the queue of calls whose gate opened.
+///
+/// Guarded by `Mediator.holds`; nothing here runs user code, and a call leaves it exactly once:
+/// continued (taken by the runner), withdrawn (expired, dropped, cancelled), or never.
+struct HoldQueue {
+    /// One held call.
+    struct Entry {
+        let hold: MediatorHold
+        /// The call as it entered the pipeline; it runs again from its door (`CallState.origin`).
+        let state: CallState
+        var gate: MediatorGate
+        /// The URL a held URL call joins on (no native values), when identical URLs coalesce.
+        let urlKey: String?
+    }
+
+    /// Open gates by name; `ready` is open until the app closes it.
+    var open: Set<String> = [MediatorGate.ready.name]
+    /// Held calls, oldest first.
+    var held: [Entry] = []
+    /// Calls whose gate opened, in the order they continue.
+    var toContinue: [Entry] = []
+    /// Whether a task is continuing `toContinue`; at most one, so calls continue in order.
+    var continuing = false
+    var policy = MediatorHoldPolicy()
+
+    /// What `hold` did.
+    enum Placement {
+        /// The gate is open: the call goes on now.
+        case proceed
+        /// Held (or joined an identical held URL); `dropped` lost their place to make room.
+        case held(MediatorHold, dropped: [Entry])
+        /// The policy holds nothing: the call itself is dropped.
+        case refused
+    }
+
+    /// Holds a call on a gate unless the gate is open, dropping the oldest held call if full.
+    mutating func hold(_ entry: () -> Entry, on gate: MediatorGate, urlKey: String?) -> Placement {
+        if open.contains(gate.name) { return .proceed }
+        if let urlKey, policy.coalescesIdenticalURLs,
+            let same = held.first(where: { $0.urlKey == urlKey && $0.gate == gate })
+        {
+            same.hold.join()
+            return .held(same.hold, dropped: [])
+        }
+        guard policy.capacity > 0 else { return .refused }
+        var dropped: [Entry] = []
+        while held.count >= policy.capacity { dropped.append(held.removeFirst()) }
+        let made = entry()
+        held.append(made)
+        return .held(made.hold, dropped: dropped)
+    }
+
+    /// Opens a gate: its held calls move to the continue queue in arrival order, except those older
+    /// than the maximum age, which are returned to be reported.
+    /// - Returns: The expired calls, the calls now queued, and whether a runner must start.
+    mutating func open(_ gate: MediatorGate, now: ContinuousClock.Instant) -> (expired: [Entry], queued: [Entry], startRunner: Bool) {
+        open.insert(gate.name)
+        var expired: [Entry] = []
+        var queued: [Entry] = []
+        held.removeAll { entry in
+            guard entry.gate == gate else { return false }
+            if entry.hold.arrival.duration(to: now) > policy.maximumAge { expired.append(entry) } else { queued.append(entry) }
+            return true
+        }
+        toContinue.append(contentsOf: queued)
+        let start = !continuing && !toContinue.isEmpty
+        if start { continuing = true }
+        return (expired, queued, start)
+    }
+
+    /// The next call to continue, or `nil` (and the runner stops) when there is none.
+    mutating func nextToContinue() -> Entry? {
+        guard !toContinue.isEmpty else {
+            continuing = false
+            return nil
+        }
+        return toContinue.removeFirst()
+    }
+
+    /// Removes the held or queued calls `matching`; they will not run.
+    mutating func withdraw(where matching: (Entry) -> Bool) -> [Entry] {
+        var removed = held.filter(matching)
+        held.removeAll(where: matching)
+        removed += toContinue.filter(matching)
+        toContinue.removeAll(where: matching)
+        return removed
+    }
+}

@@ -1,0 +1,110 @@
+/// Holding calls on gates and continuing them: the mechanics behind ``MediatorDecision/hold(until:)``,
+/// the `ready` gate and ``Mediator/openGate(_:)``.
+///
+/// A call is held in one of two places, both on the way in: an interceptor's decision (every door,
+/// `InterceptorPass`), or, for a remote call while `ready` is closed, its door before routing
+/// (`holdUntilReady`). Held calls live in `holds` (a leaf lock, never held while user code runs);
+/// when a gate opens, one task continues them in arrival order, each from the start of its door.
+extension Mediator {
+    /// Whether remote calls are held for the `ready` gate now; one atomic load, so doors check it
+    /// before anything else and a reopened gate is seen by every call that starts after it returned.
+    @inline(__always)
+    var holdsRemoteCalls: Bool { readyClosed.load() != 0 }
+
+    /// Holds a remote call that arrived while `ready` is closed, before it is routed or resolved:
+    /// the registry may not have its target or route yet. Returns if the gate opened meanwhile.
+    /// - Throws: ``MediatorError/Code/held`` with the hold, or ``MediatorError/Code/holdDropped``.
+    func holdUntilReady(_ state: CallState) throws {
+        let hold = try holdUnlessOpen(state, on: .ready)
+        guard let hold else { return }
+        // No interceptor ran, so none observed the call: they see it held here.
+        report(hold.call, .held(hold), since: hold.arrival)
+        throw MediatorError.held(hold, on: .ready)
+    }
+
+    /// Holds a call on a gate unless the gate is open; a continued call is held again as the same hold.
+    /// - Parameter state: The call as it entered the pipeline, which is what continues.
+    /// - Returns: The hold, or `nil` when the gate is open and the call goes on.
+    /// - Throws: ``MediatorError/Code/holdDropped`` when the policy holds nothing.
+    func holdUnlessOpen(_ state: CallState, on gate: MediatorGate) throws -> MediatorHold? {
+        var urlKey: String?
+        if state.hold == nil, case .url(let url, let native) = state.origin, native.isEmpty { urlKey = url }
+        let placement = holds.withLock { queue in
+            queue.hold({ HoldQueue.Entry(hold: state.hold ?? MediatorHold(call: state.interceptorView, gate: gate, mediator: self),
+                state: state, gate: gate, urlKey: urlKey) }, on: gate, urlKey: urlKey)
+        }
+        switch placement {
+        case .proceed:
+            return nil
+        case .refused:
+            throw MediatorError.holdDropped(label: state.label, hold: nil, capacity: 0)
+        case let .held(hold, dropped):
+            hold.markHeld(on: gate)
+            let capacity = holds.withLock { $0.policy.capacity }
+            settle(dropped, because: .dropped(capacity: capacity))
+            return hold
+        }
+    }
+
+    /// Withdraws held or queued calls by hold number; they will not run. Their waiting callers and
+    /// the observers see why.
+    /// - Returns: How many were withdrawn.
+    func withdraw(_ ids: Set<UInt64>, because reason: HoldWithdrawal) -> Int {
+        let removed = holds.withLock { $0.withdraw { ids.contains($0.hold.id) } }
+        settle(removed, because: reason)
+        return removed.count
+    }
+
+    /// Ends withdrawn calls: their callers and observers get the error saying why. Runs no lock.
+    func settle(_ entries: [HoldQueue.Entry], because reason: HoldWithdrawal) {
+        for entry in entries {
+            let error = MediatorError.withdrawn(entry.hold, because: reason)
+            entry.hold.finish(.failure(error))
+            report(entry.hold.call, .failed(error), since: entry.hold.arrival)
+        }
+    }
+
+    /// Lets the interceptors of the current snapshot observe a call the pipeline did not run.
+    func report(_ call: MediatorCall, _ outcome: MediatorOutcome, since start: ContinuousClock.Instant) {
+        let interceptors = snapshot().settings.interceptors
+        guard !interceptors.isEmpty else { return }
+        let duration = start.duration(to: .now)
+        for interceptor in interceptors { interceptor.callDidFinish(call, outcome: outcome, duration: duration) }
+    }
+
+    /// Continues queued calls one after another, in order, until none is left. Runs in its own task,
+    /// so an opener (a handler, an interceptor) never runs a continued call inside its own.
+    func continueHeldCalls() async {
+        while let entry = holds.withLock({ $0.nextToContinue() }) {
+            let result: Result<any Sendable, any Error>
+            do {
+                result = .success(try await rerun(entry.state, as: entry.hold))
+            } catch let error as MediatorError where error.code == .held && error.hold === entry.hold {
+                continue  // held again (as the same hold): it continues when that gate opens
+            } catch {
+                result = .failure(error)
+            }
+            entry.hold.finish(result)
+        }
+    }
+
+    /// Runs a held call again from the start of its door, with `await`: a main-actor action runs on
+    /// the main actor, and the call is routed, intercepted and judged in the registry in force now.
+    private func rerun(_ held: CallState, as hold: MediatorHold) async throws -> any Sendable {
+        var state = held
+        state.hold = hold
+        switch state.origin {
+        case let .url(url, native):
+            return try await openAsync(url, native: MediatorParameters(native), continuing: hold)
+        case let .names(key, contract):
+            if state.source == .remote, holdsRemoteCalls { try holdUntilReady(state) }
+            return try await enterAsync(state, .names(key, contract: contract))
+        }
+    }
+
+    /// An awaited door's answer to a held call: the error at once, or the continued call's result.
+    func answer(_ error: MediatorError, _ whenHeld: MediatorWhenHeld) async throws -> any Sendable {
+        guard case .wait(let limit) = whenHeld, error.code == .held, let hold = error.hold else { throw error }
+        return try await hold.wait(upTo: limit, withdrawing: true)
+    }
+}

@@ -1,0 +1,102 @@
+/// Gates: calls that wait for the app to be ready for them, instead of failing.
+///
+/// An interceptor holds a call until a gate opens (``MediatorDecision/hold(until:)``), and a remote
+/// call that arrives while ``MediatorGate/ready`` is closed is held before it is routed. The caller
+/// gets ``MediatorError/Code/held`` at once, with the ``MediatorHold`` (an awaited call may wait for
+/// the result instead, ``MediatorWhenHeld``). When the app opens the gate, the held calls continue
+/// once each, in arrival order, through the whole pipeline again, in a task of their own.
+///
+/// ```swift
+/// // At launch, before links can arrive:
+/// mediator.closeGate(.ready)
+/// // ... register every module ...
+/// mediator.openGate(.ready)        // links handed over meanwhile continue now
+///
+/// // After a login screen succeeds:
+/// mediator.openGate(.login)        // checkout links held by a login interceptor continue
+/// ```
+///
+/// Every method is safe from any thread, and from a handler or an interceptor: none runs a held call
+/// inline. The bounds of ``holdPolicy`` apply to every gate.
+extension Mediator {
+    /// Opens a gate: calls held on it continue, in arrival order, each once, except those older than
+    /// the policy's maximum age, which are dropped (``MediatorError/Code/holdExpired``).
+    ///
+    /// The calls continue in a task, one after another, after this returns; their phase is
+    /// ``MediatorHold/Phase/continuing`` by then. A call to a main-actor action runs on the main actor.
+    /// Later holds on an open gate proceed at once, until it is closed.
+    /// - Parameter gate: The gate.
+    public func openGate(_ gate: MediatorGate) {
+        let (expired, queued, startRunner) = holds.withLock { queue in
+            if gate == .ready { readyClosed.store(0) }
+            return queue.open(gate, now: .now)
+        }
+        for entry in queued { entry.hold.markContinuing() }
+        let maximumAge = holds.withLock { $0.policy.maximumAge }
+        settle(expired, because: .expired(gate, maximumAge: maximumAge))
+        if startRunner {
+            Task.detached { await self.continueHeldCalls() }
+        }
+    }
+
+    /// Closes a gate: later calls an interceptor holds on it wait until it opens again. Calls already
+    /// held stay held; calls already continuing go on.
+    ///
+    /// Closing ``MediatorGate/ready`` holds every remote call at its door from now on.
+    /// - Parameter gate: The gate.
+    public func closeGate(_ gate: MediatorGate) {
+        holds.withLock { queue in
+            queue.open.remove(gate.name)
+            if gate == .ready { readyClosed.store(1) }
+        }
+    }
+
+    /// Whether a gate is open now. Every gate is closed until opened, except ``MediatorGate/ready``.
+    /// - Parameter gate: The gate.
+    /// - Returns: `true` when calls held on it would proceed.
+    public func isGateOpen(_ gate: MediatorGate) -> Bool {
+        holds.withLock { $0.open.contains(gate.name) }
+    }
+
+    /// The calls held now, oldest first, on every gate (not those already continuing).
+    public var heldCalls: [MediatorHold] {
+        holds.withLock { $0.held.map(\.hold) }
+    }
+
+    /// Cancels every call held on a gate (and those of it queued to continue): they will not run.
+    /// - Parameter gate: The gate.
+    /// - Returns: How many calls were cancelled.
+    @discardableResult
+    public func cancelHeldCalls(on gate: MediatorGate) -> Int {
+        let removed = holds.withLock { $0.withdraw { $0.gate == gate } }
+        settle(removed, because: .cancelled(reason: "the app cancelled the calls held on gate \(gate.name)"))
+        return removed.count
+    }
+
+    /// Cancels every held call, on every gate (and those queued to continue): they will not run.
+    /// - Returns: How many calls were cancelled.
+    @discardableResult
+    public func cancelAllHeldCalls() -> Int {
+        let removed = holds.withLock { $0.withdraw { _ in true } }
+        settle(removed, because: .cancelled(reason: "the app cancelled every held call"))
+        return removed.count
+    }
+
+    /// The bounds on held calls: how many, how old, and whether identical URLs continue once.
+    public var holdPolicy: MediatorHoldPolicy {
+        holds.withLock { $0.policy }
+    }
+
+    /// Replaces the bounds on held calls. A lower capacity drops the oldest held calls over it now
+    /// (``MediatorError/Code/holdDropped``); a shorter maximum age applies when each gate next opens.
+    /// - Parameter policy: The new policy.
+    public func setHoldPolicy(_ policy: MediatorHoldPolicy) {
+        let dropped = holds.withLock { queue -> [HoldQueue.Entry] in
+            queue.policy = policy
+            let excess = max(queue.held.count - policy.capacity, 0)
+            defer { queue.held.removeFirst(excess) }
+            return Array(queue.held.prefix(excess))
+        }
+        settle(dropped, because: .dropped(capacity: policy.capacity))
+    }
+}
