@@ -19,7 +19,11 @@ import Testing
         #expect(run.output.contains("push Cart → stack: Products › Gyokuro › Cart"))
         #expect(run.output.contains("present Order #1001 confirmed"))
         #expect(run.output.contains("back from Order #1001 confirmed → stack: Products › Gyokuro › Cart"))
-        #expect(run.output.contains("refused: Cart.checkout was rejected by LoginGate: log in first"))
+        #expect(run.output.contains("held until login: log in to continue (open shop://login)"))
+        #expect(run.output.contains("▶ continued shop://checkout (hold 1, held until login)"))
+        #expect(run.output.components(separatedBy: "present Order #1001 confirmed →").count == 2, "confirmed once")
+        #expect(run.output.contains("Cart.checkout      remote") && run.output.contains("µs  held"))
+        #expect(run.output.contains("µs  ok (continued)"))
         #expect(run.output.contains("refused: Products.reprice is local-only"))
         #expect(run.output.contains("result: cart: 2 items, total $64.00"))
         #expect(run.output.contains("Analytics: "))
@@ -161,18 +165,73 @@ import Testing
                 "! this step was meant to reach Products.reviews; it reached Web.open, changed by the route configuration"))
         #expect(
             configured.output.contains(
-                "! this step was meant to reach Cart.checkout; it was refused (routeDisabled), changed by the route configuration"
+                "! this step was meant to be held until login; it was refused (routeDisabled), changed by the route configuration"
             ))
-        #expect(configured.output.contains("3 step(s) turned out differently from the tour's notes."))
+        #expect(configured.output.contains("2 step(s) turned out differently from the tour's notes."))
     }
 
     @Test(arguments: [
         ["frobnicate"], ["open"], ["--config"], ["--config="], ["routes", "extra"], ["--bogus"], ["-x"], ["--json"],
-        ["open", "shop://cart", "--json"],
+        ["open", "shop://cart", "--json"], ["--cold-start"], ["--cold-start", "routes"],
     ])
     func badArgumentsFailWithAUsageError(arguments: [String]) throws {
         let run = try AppRunner.run(arguments)
         #expect(run.status == 64)
         #expect(run.errors.hasPrefix("error: "))
+    }
+
+    @Test func aHeldLinkContinuesWhenALaterLinkOpensItsGate() throws {
+        let run = try AppRunner.run(["open", "shop://cart/add/42", "shop://checkout", "shop://login"])
+        #expect(run.status == 0)
+        #expect(run.errors == "")
+        let lines = run.lines.filter { $0.hasPrefix("▶") || $0.contains("held until") || $0.contains("Order #") }
+        #expect(
+            lines == [
+                "▶ open shop://cart/add/42", "▶ open shop://checkout",
+                "  held until login: log in to continue (open shop://login); the link goes on from there (hold 1)",
+                "▶ open shop://login", "▶ continued shop://checkout (hold 1, held until login)",
+                "  screen: Order #1001 confirmed", "  present Order #1001 confirmed → stack: Order #1001 confirmed",
+            ])
+    }
+
+    @Test func aLinkStillHeldWhenTheAppExitsIsAnError() throws {
+        let run = try AppRunner.run(["open", "shop://checkout"])
+        #expect(run.status == 1)
+        #expect(
+            run.errors
+                == "error: can't open shop://checkout: it is still waiting when the App exits: log in to continue "
+                + "(open shop://login); the link goes on from there\n")
+    }
+
+    @Test func coldStartHoldsLinksUntilTheModulesAreRegisteredThenContinuesThemInOrderOnce() throws {
+        let run = try AppRunner.run(["--cold-start", "open", "shop://product/42", "shop://product/42", "shop://cart/add/42"])
+        #expect(run.status == 0)
+        #expect(run.errors == "")
+        let lines = run.lines.filter { $0.hasPrefix("▶") || $0.hasPrefix("Ready") || $0.contains("held until") }
+        #expect(
+            lines == [
+                "▶ open shop://product/42",
+                "  held until ready: the shop is starting; the link goes on once it is ready (hold 1)",
+                "▶ open shop://product/42",
+                "  held until ready: the shop is starting; the link goes on once it is ready (hold 1)",
+                "▶ open shop://cart/add/42",
+                "  held until ready: the shop is starting; the link goes on once it is ready (hold 2)",
+                "Ready: the modules are registered; the held links continue.",
+                "▶ continued shop://product/42 (hold 1, held until ready)",
+                "▶ continued shop://cart/add/42 (hold 2, held until ready)",
+            ])
+        #expect(run.output.contains("result: cart: 1 items, total $32.00"))
+
+        let failing = try AppRunner.run(["--cold-start", "open", "shop://nowhere"])
+        #expect(failing.status == 1)
+        #expect(failing.errors.hasPrefix("error: can't open shop://nowhere: the shop has no such page"))
+    }
+
+    @Test func theShellContinuesAHeldCheckoutAfterLogin() throws {
+        let run = try AppRunner.run(["shell"], input: "shop://cart/add/42\nshop://checkout\nshop://login\nquit\n")
+        #expect(run.status == 0)
+        #expect(run.output.contains("held until login"))
+        #expect(run.output.contains("▶ continued shop://checkout (hold 1, held until login)"))
+        #expect(run.output.contains("present Order #1001 confirmed"))
     }
 }

@@ -1,12 +1,20 @@
 import Mediator
 
-/// Records one analytics event per call: target, action, source, duration and outcome.
+/// Records one analytics event per call: target, action, source, duration and outcome (held calls
+/// once when held and once when they continue).
 final class AnalyticsLog: MediatorInterceptor {
     struct Event: Sendable {
+        /// How a call ended, as the analytics line shows it.
+        enum Result: String, Sendable {
+            case ok, failed, held
+        }
+
         let call: String
         let source: MediatorCallSource
         let duration: Duration
-        let succeeded: Bool
+        let result: Result
+        /// Whether the call is a held one continuing after its gate opened.
+        let continued: Bool
     }
 
     private let events = Locked<[Event]>([])
@@ -14,8 +22,15 @@ final class AnalyticsLog: MediatorInterceptor {
     var recorded: [Event] { events.withLock { $0 } }
 
     func callDidFinish(_ call: MediatorCall, outcome: MediatorOutcome, duration: Duration) {
+        let result: Event.Result
+        switch outcome {
+        case .succeeded: result = .ok
+        case .failed: result = .failed
+        case .held: result = .held
+        }
         let event = Event(
-            call: "\(call.target).\(call.action)", source: call.source, duration: duration, succeeded: outcome.isSuccess)
+            call: call.target.isEmpty ? call.url ?? "" : "\(call.target).\(call.action)", source: call.source,
+            duration: duration, result: result, continued: call.hold != nil)
         events.withLock { $0.append(event) }
     }
 }

@@ -33,6 +33,8 @@ struct Invocation: Equatable {
 
     var command: Command = .tour
     var configPath: String?
+    /// Hand the `open` command's links over before the modules are registered, as at a cold start.
+    var coldStart = false
 
     /// Parses the arguments after the program name; throws a one-line usage error.
     init(arguments: [String]) throws(UsageError) {
@@ -65,6 +67,8 @@ struct Invocation: Equatable {
                 configPath = path
             case "--json":
                 json = true
+            case "--cold-start":
+                coldStart = true
             case "--markdown": formats.append(.markdown)
             case "--android": formats.append(.android)
             case "--aasa":
@@ -84,6 +88,7 @@ struct Invocation: Equatable {
         guard let name = positional.first else {
             if json { throw UsageError("--json goes with routes: swift run App routes --json") }
             if !formats.isEmpty || snapshot != nil { throw UsageError("that option goes with the links command; see --help") }
+            if coldStart { throw UsageError("--cold-start goes with open") }
             return
         }
         let rest = Array(positional.dropFirst())
@@ -111,6 +116,7 @@ struct Invocation: Equatable {
         if json, command != .routes(json: true) { throw UsageError("--json goes with routes or links export") }
         if !formats.isEmpty { throw UsageError("--markdown, --aasa and --android go with links export") }
         if snapshot != nil { throw UsageError("--snapshot goes with links check") }
+        if coldStart, case .open = command {} else if coldStart { throw UsageError("--cold-start goes with open") }
     }
 
     static let help = """
@@ -121,6 +127,8 @@ struct Invocation: Equatable {
           swift run App [--config FILE]               a tour of deep links across both modules
           swift run App [--config FILE] open URL...   open URLs as the system would hand them over, each
                                                       reported; exits 1 if any failed
+          swift run App --cold-start open URL...      hand the URLs over at launch, before the modules are
+                                                      registered: they are held, then continue once ready
           swift run App [--config FILE] routes [--json]
                                                       schemes, hosts, the route configuration in force and
                                                       every action with its URLs (--json: the catalog)
@@ -137,6 +145,7 @@ struct Invocation: Equatable {
           --config FILE   apply a route-configuration JSON (redirect, degrade, disable) first;
                           a missing or invalid file is an error that says what is wrong with it
           --json          with routes: the catalog as JSON
+          --cold-start    with open: the links arrive before the App is ready and wait for it
 
         Errors go to standard error, one line each: what the user sees first, then the detail.
         Exit status: 0 done, 1 a link or the configuration failed, 64 bad arguments.
@@ -144,6 +153,7 @@ struct Invocation: Equatable {
         EXAMPLES
           swift run App open shop://product/42 'shop://cart/add/42?quantity=2' shop://cart
           swift run App --config App/Examples/route-config.json open shop://item/42 shop://product/42/reviews
+          swift run App open shop://checkout shop://login      checkout waits for the login, then continues
         """
 }
 

@@ -69,7 +69,7 @@ enum Console {
             let micros = Double(event.duration.components.attoseconds) / 1e12 + Double(event.duration.components.seconds) * 1e6
             let call = event.call.padding(toLength: 18, withPad: " ", startingAt: 0)
             return "  \(call) \(event.source.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) "
-                + "\(String(format: "%8.1f", micros)) µs  \(event.succeeded ? "ok" : "failed")"
+                + "\(String(format: "%8.1f", micros)) µs  \(event.result.rawValue)\(event.continued ? " (continued)" : "")"
         }
     }
 }

@@ -1,7 +1,13 @@
 import Mediator
 import ModuleBFacade
 
-/// Rejects checkout until the user logs in: token gating as an interceptor, not inside the Cart module.
+extension MediatorGate {
+    /// Open while a user is logged in: checkout links wait on it instead of failing.
+    static let login: MediatorGate = "login"
+}
+
+/// Holds checkout until the user logs in: token gating as an interceptor, not inside the Cart
+/// module. The link is not lost: logging in opens the gate and the held checkout continues.
 struct LoginGate: MediatorInterceptor {
     let session: Session
 
@@ -9,6 +15,6 @@ struct LoginGate: MediatorInterceptor {
         guard call.target == Cart.checkout.target, call.action == Cart.checkout.action, !session.isLoggedIn else {
             return .proceed
         }
-        return .reject(reason: "log in first (open shop://login)")
+        return .hold(until: .login)
     }
 }

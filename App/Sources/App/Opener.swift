@@ -14,28 +14,40 @@ struct Opener {
 
     let app: ShopApp
     let navigator: TerminalNavigator
+    /// Links held on a gate, shown when they continue.
+    let held = HeldLinks()
 
-    /// Opens one URL and prints the screen and stack, or the result, or the failure.
-    /// - Returns: The error, if it failed.
+    /// Opens one URL and prints the screen and stack, or the result, or the failure; then shows
+    /// the links held earlier that this one let continue (logging in continues a held checkout).
+    /// - Returns: The error, if it failed (``MediatorError/Code/held`` if it is held).
     @discardableResult
     func open(_ url: String, failures: Failures) async -> (any Error)? {
         Console.print("▶ open \(url)")
-        do {
-            let result = try await app.mediator.openAsync(url)
-            if let screen = result as? Screen {
-                navigator.show(screen)
-                Console.describe(screen).forEach { Console.print("  \($0)") }
-                Console.print("  \(navigator.lastTransition) → stack: \(navigator.stackLine)")
-            } else {
-                Console.print("  result: \(Console.describe(result: result))")
+        let error = await run(url, failures: failures)
+        await showContinued(failures: failures)
+        return error
+    }
+
+    /// Opens one URL for a command whose status reports failures (open, shell): a link held on a gate
+    /// is not a failure; a held link this one let continue, which then failed, is.
+    /// - Returns: Whether nothing failed.
+    func succeeded(opening url: String) async -> Bool {
+        let failedBefore = held.failedContinuations
+        let error = await open(url, failures: .errors)
+        let held = (error as? MediatorError)?.code == .held
+        return (error == nil || held) && self.held.failedContinuations == failedBefore
+    }
+
+    /// Shows every held link whose gate has opened, once it has finished: its screen or its failure.
+    func showContinued(failures: Failures) async {
+        for (url, hold) in held.continuing() {
+            Console.print("▶ continued \(url) (hold \(hold.id), held until \(hold.gate.name))")
+            do {
+                show(try await hold.value())
+            } catch {
+                held.failedContinuations += 1
+                report(error, opening: url, failures: failures)
             }
-            return nil
-        } catch {
-            switch failures {
-            case .narrated: Console.print("  refused: \(error)")
-            case .errors: Console.error("error: \(UserMessage.failure(opening: url, error))")
-            }
-            return error
         }
     }
 
@@ -44,5 +56,62 @@ struct Opener {
         Console.print("▶ back")
         navigator.back()
         Console.print("  \(navigator.lastTransition) → stack: \(navigator.stackLine)")
+    }
+
+    private func run(_ url: String, failures: Failures) async -> (any Error)? {
+        do {
+            show(try await app.mediator.openAsync(url))
+            return nil
+        } catch let error as MediatorError where error.code == .held {
+            guard let hold = error.hold else { return error }
+            held.add(url, hold)
+            Console.print("  held until \(hold.gate.name): \(UserMessage.held(on: hold.gate.name)) (hold \(hold.id))")
+            return error
+        } catch {
+            report(error, opening: url, failures: failures)
+            return error
+        }
+    }
+
+    private func show(_ result: any Sendable) {
+        if let screen = result as? Screen {
+            navigator.show(screen)
+            Console.describe(screen).forEach { Console.print("  \($0)") }
+            Console.print("  \(navigator.lastTransition) → stack: \(navigator.stackLine)")
+        } else {
+            Console.print("  result: \(Console.describe(result: result))")
+        }
+    }
+
+    private func report(_ error: any Error, opening url: String, failures: Failures) {
+        switch failures {
+        case .narrated: Console.print("  refused: \(error)")
+        case .errors: Console.error("error: \(UserMessage.failure(opening: url, error))")
+        }
+    }
+}
+
+/// The links the App's mediator holds on a gate, in the order they were held.
+@MainActor
+final class HeldLinks {
+    private var links: [(url: String, hold: MediatorHold)] = []
+    /// How many held links failed when they continued.
+    var failedContinuations = 0
+
+    /// Links still waiting for their gate.
+    var waiting: [(url: String, hold: MediatorHold)] {
+        links.filter { if case .held = $0.hold.phase { true } else { false } }
+    }
+
+    func add(_ url: String, _ hold: MediatorHold) {
+        // An identical link joins the hold it is already waiting in; it continues once.
+        if !links.contains(where: { $0.hold === hold }) { links.append((url, hold)) }
+    }
+
+    /// Takes the links whose gate has opened (or that ended otherwise), in the order they were held.
+    func continuing() -> [(url: String, hold: MediatorHold)] {
+        let done = links.filter { if case .held = $0.hold.phase { false } else { true } }
+        links.removeAll { link in done.contains { $0.hold === link.hold } }
+        return done
     }
 }

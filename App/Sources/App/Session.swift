@@ -10,8 +10,9 @@ final class Session: Sendable {
     func logIn(as name: String) { user.withLock { $0 = name } }
     func logOut() { user.withLock { $0 = nil } }
 
-    /// The App's own "Session" target, registered from values: log in and out by deep link.
-    func actions() -> [MediatorAction<Void>] {
+    /// The App's own "Session" target, registered from values: log in and out by deep link. Logging
+    /// in opens the mediator's login gate (calls held for it continue); logging out closes it.
+    func actions(gating mediator: Mediator) -> [MediatorAction<Void>] {
         [
             MediatorAction(
                 "login", summary: "Logs in (a stand-in for a real login screen)",
@@ -20,10 +21,12 @@ final class Session: Sendable {
             ) { _, parameters in
                 let name: String = try parameters.value("user")
                 self.logIn(as: name)
+                mediator.openGate(.login)
                 return "Logged in as \(name)"
             },
             MediatorAction("logout", summary: "Logs out", exposure: .remote, urlPatterns: ["/logout"]) { _, _ in
                 self.logOut()
+                mediator.closeGate(.login)
                 return "Logged out"
             },
         ]

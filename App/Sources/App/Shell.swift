@@ -47,9 +47,9 @@ enum Shell {
                         allSucceeded = false
                         continue
                     }
-                    if await opener.open(choices[number - 1].url, failures: .errors) != nil { allSucceeded = false }
+                    if await !opener.succeeded(opening: choices[number - 1].url) { allSucceeded = false }
                 } else if line.contains("://") {
-                    if await opener.open(line, failures: .errors) != nil { allSucceeded = false }
+                    if await !opener.succeeded(opening: line) { allSucceeded = false }
                 } else {
                     Console.error("error: unknown command \(line); type help for the commands, or a URL such as shop://cart")
                     allSucceeded = false

@@ -16,10 +16,29 @@ struct ShopApp {
     /// Wires every module into a fresh mediator.
     init(mediator: Mediator = Mediator()) throws {
         self.mediator = mediator
+        try registerModules()
+    }
+
+    /// Starts cold: links the system hands over now are held (the `ready` gate is closed) until
+    /// ``finishLaunching()`` has registered every module.
+    init(coldStartWith mediator: Mediator) {
+        self.mediator = mediator
+        mediator.closeGate(.ready)
+    }
+
+    /// Registers every module and applies the route configuration, then opens the `ready` gate:
+    /// links held since launch continue now, routed as the configuration says.
+    func finishLaunching(configurationAt path: String?) throws {
+        try registerModules()
+        if let path { try applyRouteConfiguration(at: path) }
+        mediator.openGate(.ready)
+    }
+
+    private func registerModules() throws {
         try mediator.register(ProductsTarget())
         try mediator.register { CartTarget(mediator: $0) }
         // scripts/new-module.swift registers each new module above this line.
-        try mediator.register(targetNamed: "Session", summary: "Login state", actions: session.actions())
+        try mediator.register(targetNamed: "Session", summary: "Login state", actions: session.actions(gating: mediator))
         try mediator.register(
             targetNamed: WebPages.target, summary: "Web pages for degraded routes",
             actions: WebPages.actions(allowedHost: Self.webHost))

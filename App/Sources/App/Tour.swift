@@ -1,8 +1,8 @@
 import Foundation
 import Mediator
 
-/// The built-in tour: deep links across both modules, one refused by the login gate, one refused
-/// by the remote policy, with the stack after each step and the analytics at the end.
+/// The built-in tour: deep links across both modules, one held by the login gate until the user logs
+/// in, one refused by the remote policy, with the stack after each step and the analytics at the end.
 ///
 /// Each step says what it shows and what should happen: the action the link reaches, or why it is
 /// refused. A route configuration (`--config`) may change that, so the tour compares every outcome
@@ -12,6 +12,8 @@ enum Tour {
     enum Outcome: Equatable, CustomStringConvertible {
         /// The link runs this action (`Target.action`), the outermost call analytics recorded.
         case reaches(String)
+        /// The link is held until this gate opens.
+        case held(String)
         /// The link fails with this code.
         case refused(MediatorError.Code)
         /// The link failed with an error that is not the mediator's.
@@ -20,6 +22,7 @@ enum Tour {
         var description: String {
             switch self {
             case .reaches(let action): "reach \(action)"
+            case .held(let gate): "be held until \(gate)"
             case .refused(let code): "be refused (\(code))"
             case .failed: "fail"
             }
@@ -29,6 +32,7 @@ enum Tour {
         var happened: String {
             switch self {
             case .reaches(let action): "reached \(action)"
+            case .held(let gate): "was held until \(gate)"
             case .refused(let code): "was refused (\(code))"
             case .failed: "failed"
             }
@@ -48,9 +52,12 @@ enum Tour {
             "shop://cart/add/42?quantity=2", note: "Cart asks Products for the product through its facade",
             expect: .reaches("Cart.add")),
         .open("https://shop.example.com/cart", note: "a universal link to the cart screen", expect: .reaches("Cart.show")),
-        .open("shop://checkout", note: "the login gate interceptor refuses checkout", expect: .refused(.rejected)),
-        .open("shop://login?user=ada", note: "log in", expect: .reaches("Session.login")),
-        .open("shop://checkout", note: "now checkout presents the confirmation", expect: .reaches("Cart.checkout")),
+        .open(
+            "shop://checkout", note: "logged out: the login gate holds checkout instead of refusing it",
+            expect: .held("login")),
+        .open(
+            "shop://login?user=ada", note: "log in: the held checkout continues and presents the confirmation, once",
+            expect: .reaches("Session.login")),
         .back(note: "dismiss the confirmation"),
         .open(
             "shop://Products/reprice?id=42&cents=1", note: "a URL trying to reach a local-only action",
@@ -70,10 +77,15 @@ enum Tour {
                 let recordedBefore = opener.app.analytics.recorded.count
                 let outcome: Outcome
                 if let error = await opener.open(url, failures: .narrated) {
-                    outcome = (error as? MediatorError).map { .refused($0.code) } ?? .failed
+                    if let error = error as? MediatorError {
+                        outcome = error.code == .held ? .held(error.hold?.gate.name ?? "") : .refused(error.code)
+                    } else {
+                        outcome = .failed
+                    }
                 } else {
-                    let events = opener.app.analytics.recorded
-                    outcome = events.count > recordedBefore ? .reaches(events[events.count - 1].call) : .failed
+                    // The outermost call of this link: the last one recorded, leaving out held calls it let continue.
+                    let events = opener.app.analytics.recorded.dropFirst(recordedBefore).filter { !$0.continued }
+                    outcome = events.last.map { .reaches($0.call) } ?? .failed
                 }
                 if outcome != expected {
                     changed += 1

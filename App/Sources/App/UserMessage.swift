@@ -8,6 +8,15 @@ enum UserMessage {
         "can't open \(url): \(sentence(for: error)) (\(error))"
     }
 
+    /// What the user reads about a link held on a gate: why it waits and what continues it.
+    static func held(on gate: String) -> String {
+        switch gate {
+        case MediatorGate.login.name: "log in to continue (open shop://login); the link goes on from there"
+        case MediatorGate.ready.name: "the shop is starting; the link goes on once it is ready"
+        default: "it goes on when \(gate) opens"
+        }
+    }
+
     /// The sentence for the user, by what went wrong.
     static func sentence(for error: any Error) -> String {
         guard let error = error as? MediatorError else { return "something went wrong" }
@@ -23,6 +32,10 @@ enum UserMessage {
             return "the link is incomplete or has a wrong value"
         case .routeDisabled:
             return "this page is unavailable right now" + (error.reason.map { ": \($0)" } ?? "")
+        case .held:
+            return "the link is waiting: " + held(on: error.hold?.gate.name ?? "")
+        case .holdExpired, .holdDropped, .holdCancelled, .holdTimedOut:
+            return "the link waited too long and was dropped"
         case .rejected:
             return "the shop refused: " + (error.reason ?? "not allowed")
         default:

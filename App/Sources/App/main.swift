@@ -17,9 +17,11 @@ if invocation.command == .help {
 
 let app: ShopApp
 do {
-    app = try ShopApp()
-    if let path = invocation.configPath {
-        try app.applyRouteConfiguration(at: path)
+    if invocation.coldStart {
+        app = ShopApp(coldStartWith: Mediator())  // modules are registered once the links are handed over
+    } else {
+        app = try ShopApp()
+        if let path = invocation.configPath { try app.applyRouteConfiguration(at: path) }
     }
 } catch {
     Console.error("error: \(error)")
@@ -33,9 +35,27 @@ case .help:
 case .tour:
     await Tour.run(opener, configuration: invocation.configPath)
 case .open(let urls):
-    // Every URL is reported; the status says whether any failed.
+    // Every URL is reported; the status says whether any failed. A held link is not a failure unless
+    // it is still waiting when the App exits.
     var failed = 0
-    for url in urls where await opener.open(url, failures: .errors) != nil { failed += 1 }
+    if invocation.coldStart { Console.print("Cold start: the links arrive before the modules are registered.") }
+    for url in urls where await !opener.succeeded(opening: url) { failed += 1 }
+    if invocation.coldStart {
+        do {
+            try app.finishLaunching(configurationAt: invocation.configPath)
+        } catch {
+            Console.error("error: \(error)")
+            exit(1)
+        }
+        Console.print("Ready: the modules are registered; the held links continue.")
+        let failedBefore = opener.held.failedContinuations
+        await opener.showContinued(failures: .errors)
+        failed += opener.held.failedContinuations - failedBefore
+    }
+    for (url, hold) in opener.held.waiting {
+        Console.error("error: can't open \(url): it is still waiting when the App exits: \(UserMessage.held(on: hold.gate.name))")
+        failed += 1
+    }
     if failed > 0 {
         if urls.count > 1 { Console.error("error: \(failed) of \(urls.count) links failed") }
         exit(1)

@@ -37,6 +37,7 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
 
     private struct State {
         var phase: Phase
+        var gate: MediatorGate
         var result: Result<any Sendable, any Error>?
         var waiters: [UInt64: CheckedContinuation<any Sendable, any Error>] = [:]
         var nextWaiter: UInt64 = 0
@@ -55,16 +56,14 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
         id = UInt64(Self.nextID.increment())
         self.call = call
         arrival = .now
-        state = Locked(State(phase: .held(gate), mediator: mediator))
+        state = Locked(State(phase: .held(gate), gate: gate, mediator: mediator))
     }
 
     /// Where the call is now.
     public var phase: Phase { state.withLock { $0.phase } }
 
-    /// The gate the call waits for, or waited for last.
-    public var gate: MediatorGate? {
-        if case .held(let gate) = phase { gate } else { nil }
-    }
+    /// The gate the call waits for, or waited for last (a continued call may be held again on another).
+    public var gate: MediatorGate { state.withLock { $0.gate } }
 
     /// Cancels the call if it is still held (or queued to continue): it will not run, and its
     /// observers and waiting callers see ``MediatorError/Code/holdCancelled``.
@@ -100,7 +99,10 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
 
     /// Held (again) on a gate: by the mediator, when a continued call is held again.
     func markHeld(on gate: MediatorGate) {
-        state.withLock { $0.phase = .held(gate) }
+        state.withLock { state in
+            state.phase = .held(gate)
+            state.gate = gate
+        }
     }
 
     /// Taken off its gate to continue.

@@ -1,0 +1,472 @@
+import Foundation
+import Mediator
+import MediatorTesting
+import Testing
+
+extension MediatorGate {
+    fileprivate static let login: MediatorGate = "login"
+    fileprivate static let consent: MediatorGate = "consent"
+}
+
+/// Counts handler runs by name.
+private final class Runs: Sendable {
+    private let counts = Locked<[String: Int]>([:])
+    func ran(_ name: String) { counts.withLock { $0[name, default: 0] += 1 } }
+    subscript(name: String) -> Int { counts.withLock { $0[name] ?? 0 } }
+}
+
+/// Holds calls to the actions it names until a gate opens, like a login interceptor.
+private struct Holding: MediatorInterceptor {
+    let actions: Set<String>
+    let gate: MediatorGate
+    init(_ actions: Set<String>, until gate: MediatorGate = .login) {
+        self.actions = actions
+        self.gate = gate
+    }
+    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+        actions.contains(call.action) ? .hold(until: gate) : .proceed
+    }
+}
+
+/// Decides with a closure, so a test can change its mind between a hold and a continuation.
+private final class Deciding: MediatorInterceptor {
+    private let decide: Locked<@Sendable (MediatorCall) -> MediatorDecision>
+    init(_ decide: @escaping @Sendable (MediatorCall) -> MediatorDecision) { self.decide = Locked(decide) }
+    func change(_ decide: @escaping @Sendable (MediatorCall) -> MediatorDecision) { self.decide.withLock { $0 = decide } }
+    func intercept(_ call: MediatorCall) throws -> MediatorDecision { decide.withLock { $0 }(call) }
+}
+
+/// A mediator with a "Shop" target (remote checkout and order, local secret) and the `shop` scheme.
+private func makeShop(runs: Runs, checkoutExposure: MediatorExposure = .remote) throws -> Mediator {
+    let mediator = Mediator()
+    mediator.registerScheme("shop")
+    try registerShop(on: mediator, runs: runs, checkoutExposure: checkoutExposure)
+    return mediator
+}
+
+private func registerShop(on mediator: Mediator, runs: Runs, checkoutExposure: MediatorExposure = .remote) throws {
+    try mediator.register(
+        targetNamed: "Shop",
+        actions: [
+            MediatorAction(
+                "checkout", parameters: [.optional("total", Int.self, default: 0)], exposure: checkoutExposure,
+                urlPatterns: ["/checkout"]
+            ) { _, p in
+                runs.ran("checkout")
+                return "checkout \(try p.value("total", as: Int.self))"
+            },
+            MediatorAction("order", parameters: [.required("id", Int.self)], exposure: .remote, urlPatterns: ["/order/:id"]) {
+                _, p in
+                let id = try p.value("id", as: Int.self)
+                runs.ran("order \(id)")
+                return "order \(id)"
+            },
+            MediatorAction("login", exposure: .remote, urlPatterns: ["/login"]) { _, _ in
+                runs.ran("login")
+                mediator.openGate(.login)
+                return "logged in"
+            },
+        ], replacingExisting: true)
+}
+
+/// The code of a thrown mediator error, or `nil`.
+private func code(_ body: () throws -> Any) -> MediatorError.Code? {
+    do {
+        _ = try body()
+        return nil
+    } catch {
+        return (error as? MediatorError)?.code
+    }
+}
+
+/// The hold a call was answered with; records an issue if it was not held.
+private func held(_ body: () throws -> Any, sourceLocation: SourceLocation = #_sourceLocation) -> MediatorHold? {
+    do {
+        let value = try body()
+        Issue.record("expected the call to be held; it returned \(value)", sourceLocation: sourceLocation)
+    } catch let error as MediatorError where error.code == .held {
+        return error.hold
+    } catch {
+        Issue.record("expected the call to be held; it threw \(error)", sourceLocation: sourceLocation)
+    }
+    return nil
+}
+
+@Suite("Held calls: gates, cold start and their bounds")
+struct HeldCallTests {
+    @Test("an interceptor's hold answers at once with .held; opening the gate continues the call once, through every door")
+    func holdAndContinue() async throws {
+        let runs = Runs()
+        let mediator = try makeShop(runs: runs)
+        let recorder = CallRecorder()
+        mediator.addInterceptor(Holding(["checkout"]))
+        mediator.addInterceptor(recorder)
+
+        let byURL = try #require(held { try mediator.open("shop://checkout?total=3") })
+        let byName = try #require(held { try mediator.perform("checkout", on: "Shop", with: ["total": 4]) })
+        let error = await #expect(throws: MediatorError.self) { try await mediator.openAsync("shop://checkout?total=5") }
+        let awaited = try #require(error?.hold)
+        #expect(error?.code == .held)
+        #expect(runs["checkout"] == 0)
+        #expect(mediator.heldCalls.map(\.id) == [byURL.id, byName.id, awaited.id])
+        #expect(byURL.gate == .login && byURL.call.url == "shop://checkout?total=3" && byURL.call.source == .remote)
+        #expect(recorder.outcomes.filter { if case .held = $0 { true } else { false } }.count == 3)
+
+        mediator.openGate(.login)
+        #expect(try await byURL.value() as? String == "checkout 3")
+        #expect(try await byName.value() as? String == "checkout 4")
+        #expect(try await awaited.value() as? String == "checkout 5")
+        #expect(runs["checkout"] == 3)
+        #expect(mediator.heldCalls.isEmpty)
+        // Continued calls went through the interceptors again, marked with their hold.
+        let continued = recorder.calls.suffix(3)
+        #expect(continued.map(\.action) == ["checkout", "checkout", "checkout"])
+        // The gate is open now: later calls proceed at once.
+        #expect(try mediator.open("shop://checkout?total=6") as? String == "checkout 6")
+        mediator.closeGate(.login)
+        #expect(code { try mediator.open("shop://checkout") } == .held)
+        #expect(mediator.cancelAllHeldCalls() == 1)
+    }
+
+    @Test("a typed call is held and continues like the others; a local call is held by an interceptor too")
+    func typedCallsHold() async throws {
+        let runs = Runs()
+        let mediator = try makeShop(runs: runs)
+        mediator.addInterceptor(Holding(["order"]))
+        let order = ActionContract<OrderID, String>("order", on: "Shop")
+        let hold = try #require(held { try mediator.call(order, with: OrderID(id: 7)) })
+        #expect(hold.call.source == .local && hold.description == "Shop.order (hold \(hold.id))")
+        mediator.openGate(.login)
+        #expect(try await hold.value() as? String == "order 7")
+        #expect(runs["order 7"] == 1)
+    }
+
+    @Test("when the gate opens the whole pipeline runs again: interceptors decide anew, the remote policy judges the registry then")
+    func continuationIsJudgedAgain() async throws {
+        let runs = Runs()
+        let mediator = try makeShop(runs: runs)
+        let decider = Deciding { $0.action == "checkout" ? .hold(until: .login) : .proceed }
+        mediator.addInterceptor(decider)
+
+        // Rejected at continuation.
+        let rejected = try #require(held { try mediator.open("shop://checkout") })
+        decider.change { _ in .reject(reason: "store closed") }
+        mediator.openGate(.login)
+        await #expect(throws: MediatorError.self) { try await rejected.value() }
+        let rejection = try? await rejected.value()
+        #expect(rejection == nil)
+        #expect(runs["checkout"] == 0)
+
+        // Allowed when held, local-only when it continues: refused.
+        mediator.closeGate(.login)
+        decider.change { $0.action == "checkout" ? .hold(until: .login) : .proceed }
+        let withdrawn = try #require(held { try mediator.perform("checkout", on: "Shop", source: .remote) })
+        try registerShop(on: mediator, runs: runs, checkoutExposure: .local)
+        mediator.openGate(.login)
+        do {
+            _ = try await withdrawn.value()
+            Issue.record("a remote call to an action made local while it was held ran")
+        } catch let error as MediatorError {
+            #expect(error.code == .remoteCallNotAllowed)
+        }
+        #expect(runs["checkout"] == 0)
+
+        // Held again, on another gate, as the same hold.
+        mediator.closeGate(.login)
+        decider.change { $0.action == "order" ? ($0.hold == nil ? .hold(until: .login) : .hold(until: .consent)) : .proceed }
+        let twice = try #require(held { try mediator.open("shop://order/9") })
+        mediator.openGate(.login)
+        while twice.gate != .consent { await Task.yield() }
+        #expect(mediator.heldCalls.map(\.id) == [twice.id])
+        mediator.openGate(.consent)
+        #expect(try await twice.value() as? String == "order 9")
+        #expect(runs["order 9"] == 1)
+    }
+
+    @Test("an interceptor holding on an open gate lets the call through")
+    func openGateProceeds() throws {
+        let runs = Runs()
+        let mediator = try makeShop(runs: runs)
+        mediator.addInterceptor(Holding(["checkout"]))
+        mediator.openGate(.login)
+        #expect(mediator.isGateOpen(.login))
+        #expect(try mediator.open("shop://checkout?total=1") as? String == "checkout 1")
+        #expect(mediator.heldCalls.isEmpty)
+    }
+
+    @Test("cold start: with ready closed, remote calls are held before routing and continue in order once ready; local ones are not")
+    func coldStart() async throws {
+        let runs = Runs()
+        let mediator = Mediator()
+        #expect(mediator.isGateOpen(.ready))
+        mediator.closeGate(.ready)
+        // Nothing is registered yet: not even the scheme.
+        let first = try #require(held { try mediator.open("shop://order/1") })
+        let second = try #require(held { try mediator.perform("order", on: "Shop", with: ["id": 2], source: .remote) })
+        let third = try #require(held { try mediator.call(ActionContract<OrderID, String>("order", on: "Shop"),
+            with: OrderID(id: 3), source: .remote) })
+        #expect(first.call.target.isEmpty && first.call.url == "shop://order/1" && first.gate == .ready)
+        // A local call is not held: it fails as it always would.
+        #expect(code { try mediator.perform("order", on: "Shop", with: ["id": 4]) } == .targetNotFound)
+
+        mediator.registerScheme("shop")
+        try registerShop(on: mediator, runs: runs)
+        let order = Locked<[Int]>([])
+        mediator.addInterceptor(Deciding { call in
+            if let id = try? call.parameters.value("id", as: Int.self) { order.withLock { $0.append(id) } }
+            return .proceed
+        })
+        mediator.openGate(.ready)
+        #expect(try await first.value() as? String == "order 1")
+        #expect(try await second.value() as? String == "order 2")
+        #expect(try await third.value() as? String == "order 3")
+        #expect(order.withLock { $0 } == [1, 2, 3])
+        // Ready now: a remote call goes straight through.
+        #expect(try mediator.open("shop://order/5") as? String == "order 5")
+    }
+
+    @Test("a mediator that never closes ready holds nothing")
+    func noChangeByDefault() throws {
+        let mediator = Mediator()
+        #expect(code { try mediator.open("shop://order/1") } == .unknownURLScheme)
+        #expect(mediator.heldCalls.isEmpty)
+    }
+
+    @Test("a flood of held links stays within the capacity: the oldest are dropped and told so")
+    func capacityDropsOldest() async throws {
+        let runs = Runs()
+        let mediator = try makeShop(runs: runs)
+        let recorder = CallRecorder()
+        mediator.addInterceptor(recorder)
+        mediator.setHoldPolicy(MediatorHoldPolicy(capacity: 3))
+        mediator.closeGate(.ready)
+        var holds: [MediatorHold] = []
+        for id in 1...10 { holds += [try #require(held { try mediator.open("shop://order/\(id)") })] }
+        #expect(mediator.heldCalls.map(\.id) == holds.suffix(3).map(\.id))
+        for dropped in holds.prefix(7) {
+            await #expect { try await dropped.value() } throws: { ($0 as? MediatorError)?.code == .holdDropped }
+        }
+        let drops = recorder.outcomes.filter { if case .failed(let e as MediatorError) = $0 { e.code == .holdDropped } else { false } }
+        #expect(drops.count == 7)
+        mediator.openGate(.ready)
+        for kept in holds.suffix(3) { _ = try await kept.value() }
+        #expect((1...10).map { runs["order \($0)"] } == [0, 0, 0, 0, 0, 0, 0, 1, 1, 1])
+
+        // Lowering the capacity drops the oldest at once; capacity 0 holds nothing.
+        mediator.closeGate(.ready)
+        _ = held { try mediator.open("shop://order/11") }
+        _ = held { try mediator.open("shop://order/12") }
+        mediator.setHoldPolicy(MediatorHoldPolicy(capacity: 1))
+        #expect(mediator.heldCalls.map { $0.call.url } == ["shop://order/12"])
+        mediator.setHoldPolicy(MediatorHoldPolicy(capacity: 0))
+        #expect(code { try mediator.open("shop://order/13") } == .holdDropped)
+        #expect(MediatorHoldPolicy(capacity: 1_000_000).capacity == MediatorHoldPolicy.maximumCapacity)
+        #expect(mediator.cancelAllHeldCalls() == 0)
+    }
+
+    @Test("calls older than the maximum age when their gate opens are dropped as expired")
+    func expiry() async throws {
+        let runs = Runs()
+        let mediator = try makeShop(runs: runs)
+        mediator.addInterceptor(Holding(["checkout"]))
+        mediator.setHoldPolicy(MediatorHoldPolicy(maximumAge: .zero))
+        let old = try #require(held { try mediator.open("shop://checkout") })
+        try await Task.sleep(for: .milliseconds(2))
+        mediator.openGate(.login)
+        await #expect { try await old.value() } throws: { ($0 as? MediatorError)?.code == .holdExpired }
+        #expect(runs["checkout"] == 0)
+        if case .finished(.failed) = old.phase {} else { Issue.record("an expired hold is not finished: \(old.phase)") }
+    }
+
+    @Test("identical URLs held at once continue once, and share the hold")
+    func identicalURLsCoalesce() async throws {
+        let runs = Runs()
+        let mediator = try makeShop(runs: runs)
+        mediator.closeGate(.ready)
+        let holds = try (0..<5).map { _ in try #require(held { try mediator.open("shop://order/1") }) }
+        let other = try #require(held { try mediator.open("shop://order/2") })
+        let native = try #require(held { try mediator.open("shop://order/1", with: ["note": "native values never coalesce"]) })
+        #expect(Set(holds.map(\.id)).count == 1)
+        #expect(mediator.heldCalls.map(\.id) == [holds[0].id, other.id, native.id])
+        mediator.openGate(.ready)
+        for hold in holds { #expect(try await hold.value() as? String == "order 1") }
+        _ = try await native.value()
+        #expect(runs["order 1"] == 2 && runs["order 2"] == 1)
+        // Without coalescing, each is its own hold.
+        mediator.setHoldPolicy(MediatorHoldPolicy(coalescesIdenticalURLs: false))
+        mediator.closeGate(.ready)
+        let a = try #require(held { try mediator.open("shop://order/3") })
+        let b = try #require(held { try mediator.open("shop://order/3") })
+        #expect(a.id != b.id)
+        mediator.cancelAllHeldCalls()
+    }
+
+    @Test("the app cancels one held call, a gate's, or all; cancelled calls never run and observers see it")
+    func cancellation() async throws {
+        let runs = Runs()
+        let mediator = try makeShop(runs: runs)
+        let recorder = CallRecorder()
+        mediator.addInterceptor(Holding(["checkout"]))
+        mediator.addInterceptor(Holding(["order"], until: .consent))
+        mediator.addInterceptor(recorder)
+        let one = try #require(held { try mediator.open("shop://checkout?total=1") })
+        let two = try #require(held { try mediator.open("shop://checkout?total=2") })
+        let three = try #require(held { try mediator.open("shop://order/3") })
+        let four = try #require(held { try mediator.open("shop://order/4") })
+        #expect(one.cancel())
+        #expect(!one.cancel())
+        #expect(mediator.cancelHeldCalls(on: .login) == 1)
+        #expect(mediator.heldCalls.map(\.id) == [three.id, four.id])
+        #expect(mediator.cancelAllHeldCalls() == 2)
+        for hold in [one, two, three, four] {
+            await #expect { try await hold.value() } throws: { ($0 as? MediatorError)?.code == .holdCancelled }
+        }
+        mediator.openGate(.login)
+        mediator.openGate(.consent)
+        #expect(runs["checkout"] == 0 && runs["order 3"] == 0)
+        let cancelled = recorder.outcomes.filter { if case .failed(let e as MediatorError) = $0 { e.code == .holdCancelled } else { false } }
+        #expect(cancelled.count == 4)
+    }
+
+    @Test("an awaited call may wait for the continued result; a timeout or a cancelled task withdraws the call")
+    func waiting() async throws {
+        let runs = Runs()
+        let mediator = try makeShop(runs: runs)
+        mediator.addInterceptor(Holding(["checkout"]))
+        async let waited = mediator.openAsync("shop://checkout?total=8", whenHeld: .wait(upTo: .seconds(600)), as: String.self)
+        while mediator.heldCalls.isEmpty { await Task.yield() }
+        mediator.openGate(.login)
+        #expect(try await waited == "checkout 8")
+
+        mediator.closeGate(.login)
+        await #expect {
+            try await mediator.performAsync("checkout", on: "Shop", whenHeld: .wait(upTo: .milliseconds(10)))
+        } throws: { ($0 as? MediatorError)?.code == .holdTimedOut }
+        #expect(mediator.heldCalls.isEmpty)
+
+        let task = Task { try await mediator.openAsync("shop://checkout?total=9", whenHeld: .wait(upTo: .seconds(600))) }
+        while mediator.heldCalls.isEmpty { await Task.yield() }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(mediator.heldCalls.isEmpty)
+        mediator.openGate(.login)
+        #expect(runs["checkout"] == 1)
+    }
+
+    @Test("a caller that stops waiting does not withdraw a link another caller handed over too")
+    func waitingJoinsKeepers() async throws {
+        let runs = Runs()
+        let mediator = try makeShop(runs: runs)
+        mediator.closeGate(.ready)
+        let kept = try #require(held { try mediator.open("shop://order/5") })
+        await #expect {
+            try await mediator.openAsync("shop://order/5", whenHeld: .wait(upTo: .milliseconds(5)))
+        } throws: { ($0 as? MediatorError)?.code == .holdTimedOut }
+        #expect(mediator.heldCalls.map(\.id) == [kept.id])
+        mediator.openGate(.ready)
+        #expect(try await kept.value() as? String == "order 5")
+    }
+
+    @Test("a handler that opens the gate continues the held call after its own call, once, with no deadlock")
+    func gateOpenedFromHandler() async throws {
+        let runs = Runs()
+        let mediator = try makeShop(runs: runs)
+        mediator.addInterceptor(Holding(["checkout"]))
+        let hold = try #require(held { try mediator.open("shop://checkout?total=2") })
+        let answer = try await withDeadlockGuard("a handler opening a gate", limit: .seconds(20)) {
+            try mediator.open("shop://login") as? String
+        }
+        #expect(answer == "logged in")
+        #expect(try await hold.value() as? String == "checkout 2")
+        #expect(runs["checkout"] == 1 && runs["login"] == 1)
+    }
+
+    @Test("a held main-actor action continues on the main actor when the gate opens from another thread")
+    func mainActorContinuation() async throws {
+        let mediator = Mediator()
+        let ranOnMain = Locked(false)
+        try mediator.register(
+            targetNamed: "Screens",
+            actions: [
+                MediatorAction.onMainActor("show", exposure: .remote) { _, _ in
+                    MainActor.assertIsolated()
+                    ranOnMain.withLock { $0 = true }
+                    return "shown"
+                }
+            ])
+        mediator.addInterceptor(Holding(["show"]))
+        let hold = try #require(held { try mediator.perform("show", on: "Screens", source: .remote) })
+        await Task.detached { mediator.openGate(.login) }.value
+        #expect(try await hold.value() as? String == "shown")
+        #expect(ranOnMain.withLock { $0 })
+    }
+
+    @Test("calls made while a gate opens from other threads each run exactly once, none lost")
+    func concurrentOpensWhileGateOpens() async throws {
+        let runs = Runs()
+        let mediator = try makeShop(runs: runs)
+        mediator.addInterceptor(Holding(["order"]))
+        mediator.setHoldPolicy(MediatorHoldPolicy(capacity: MediatorHoldPolicy.maximumCapacity))
+        let callers = 4
+        let perCaller = 50
+        let answers = Locked<[Result<MediatorHold?, any Error>]>([])
+        try await withDeadlockGuard("calls racing a gate that opens and closes", limit: .seconds(60)) {
+            await withTaskGroup(of: Void.self) { group in
+                for caller in 0..<callers {
+                    group.addTask {
+                        for index in 0..<perCaller {
+                            let id = caller * 1000 + index
+                            do {
+                                _ = try mediator.open("shop://order/\(id)")
+                                answers.withLock { $0.append(.success(nil)) }
+                            } catch let error as MediatorError where error.code == .held {
+                                answers.withLock { $0.append(.success(error.hold)) }
+                            } catch {
+                                answers.withLock { $0.append(.failure(error)) }
+                            }
+                        }
+                    }
+                }
+                group.addTask {
+                    for _ in 0..<20 {
+                        mediator.openGate(.login)
+                        await Task.yield()
+                        mediator.closeGate(.login)
+                    }
+                    mediator.openGate(.login)
+                }
+            }
+        }
+        let all = answers.withLock { $0 }
+        #expect(all.count == callers * perCaller)
+        for answer in all {
+            if case .success(let hold?) = answer { _ = try await hold.value() }
+            if case .failure(let error) = answer { Issue.record("a call failed: \(error)") }
+        }
+        for caller in 0..<callers {
+            for index in 0..<perCaller { #expect(runs["order \(caller * 1000 + index)"] == 1) }
+        }
+    }
+
+    @Test("held errors read as one line naming the call, the gate and what to do")
+    func descriptions() async throws {
+        let mediator = Mediator()
+        mediator.closeGate(.ready)
+        do {
+            try mediator.open("shop://order/1\n")
+        } catch let error as MediatorError {
+            #expect(error.code == .held)
+            #expect(error.description.hasPrefix(#"shop://order/1\u{A} (hold "#))
+            #expect(error.description.contains("is held until the app is ready"))
+            #expect(!error.description.contains("\n"))
+            #expect(error.url == "shop://order/1\n")
+        }
+        #expect(mediator.cancelAllHeldCalls() == 1)
+    }
+}
+
+/// An input for the tests' `order` action.
+private struct OrderID: MediatorInput {
+    let id: Int
+    static let schema = MediatorSchema(OrderID.init, .required("id", \.id, "The order"))
+}
