@@ -27,11 +27,10 @@ extension Mediator {
     /// Later holds on an open gate proceed at once, until it is closed.
     /// - Parameter gate: The gate.
     public func openGate(_ gate: MediatorGate) {
-        let (expired, queued, startRunner) = holds.withLock { queue in
+        let (expired, startRunner) = holds.withLock { queue in
             if gate == .ready { readyClosed.store(0) }
             return queue.open(gate, now: .now)
         }
-        for entry in queued { entry.hold.markContinuing() }
         let maximumAge = holds.withLock { $0.policy.maximumAge }
         settle(expired, because: .expired(gate, maximumAge: maximumAge))
         if startRunner {

@@ -23,8 +23,9 @@ public final class Mediator: Sendable {
     // The locks, and the one rule about them.
     //
     // LOCK ORDER: there is none to get wrong, because no mediator lock is ever taken while another
-    // is held, and no user code (factory, handler, interceptor, fallback, declaration, deinitializer
-    // of something the mediator drops) runs while any of them is held. The locks are:
+    // is held (but for one leaf inside `holds`, below), and no user code (factory, handler,
+    // interceptor, fallback, declaration, deinitializer of something the mediator drops) runs while
+    // any of them is held. The locks are:
     // - `registry` (below): the registry's truth (`RegistryState`) and its current snapshot. Values
     //   a change replaces are released after it is released (`RegistryState.released`).
     // - `InstanceCoordinator.shared.condition`: kept target instances and who is making them.
@@ -33,9 +34,9 @@ public final class Mediator: Sendable {
     //   `ThreadCache.liveMediators`: leaves held only to read or store one value; what they guard is
     //   built outside them.
     // - `DecisionRace.state`: one per asynchronous interceptor decision.
-    // - `holds` (below): held calls and open gates. Each `MediatorHold`'s own state: its phase,
-    //   result and waiting callers. Neither is taken while the other is held; waiters are resumed,
-    //   and observers told, after both are released.
+    // - `holds` (below): held calls and open gates. The one nesting: a `MediatorHold`'s own lock
+    //   (its phase, result and waiting callers) is taken inside `holds` to mark its phase, never
+    //   the other way round. Waiters are resumed, and observers told, after both are released.
     // Calls that hit the per-thread cache (`ThreadCache`) take none of them.
 
     /// Distinguishes this mediator in per-thread caches; never reused, unlike an object address.
@@ -69,7 +70,8 @@ public final class Mediator: Sendable {
         // Held calls can never continue now: their waiting callers hear so (no observer is left to tell).
         let held = holds.withLock { $0.withdraw { _ in true } }
         for entry in held {
-            entry.hold.finish(.failure(MediatorError.withdrawn(entry.hold, because: .cancelled(reason: "its mediator was released"))))
+            entry.hold.finish(
+                .failure(MediatorError.withdrawn(entry.hold, because: .cancelled(reason: "its mediator was released"))))
         }
         // Threads drop this mediator's cached snapshot and resolutions (and the instances they hold):
         // this thread now, the others on their next call through any mediator.

@@ -141,7 +141,8 @@ struct HeldCallTests {
         #expect(runs["order 7"] == 1)
     }
 
-    @Test("when the gate opens the whole pipeline runs again: interceptors decide anew, the remote policy judges the registry then")
+    @Test(
+        "when the gate opens the whole pipeline runs again: interceptors decide anew, the remote policy judges the registry then")
     func continuationIsJudgedAgain() async throws {
         let runs = Runs()
         let mediator = try makeShop(runs: runs)
@@ -194,7 +195,9 @@ struct HeldCallTests {
         #expect(mediator.heldCalls.isEmpty)
     }
 
-    @Test("cold start: with ready closed, remote calls are held before routing and continue in order once ready; local ones are not")
+    @Test(
+        "cold start: with ready closed, remote calls are held before routing and continue in order once ready; local ones are not"
+    )
     func coldStart() async throws {
         let runs = Runs()
         let mediator = Mediator()
@@ -203,8 +206,12 @@ struct HeldCallTests {
         // Nothing is registered yet: not even the scheme.
         let first = try #require(held { try mediator.open("shop://order/1") })
         let second = try #require(held { try mediator.perform("order", on: "Shop", with: ["id": 2], source: .remote) })
-        let third = try #require(held { try mediator.call(ActionContract<OrderID, String>("order", on: "Shop"),
-            with: OrderID(id: 3), source: .remote) })
+        let third = try #require(
+            held {
+                try mediator.call(
+                    ActionContract<OrderID, String>("order", on: "Shop"),
+                    with: OrderID(id: 3), source: .remote)
+            })
         #expect(first.call.target.isEmpty && first.call.url == "shop://order/1" && first.gate == .ready)
         // A local call is not held: it fails as it always would.
         #expect(code { try mediator.perform("order", on: "Shop", with: ["id": 4]) } == .targetNotFound)
@@ -212,10 +219,11 @@ struct HeldCallTests {
         mediator.registerScheme("shop")
         try registerShop(on: mediator, runs: runs)
         let order = Locked<[Int]>([])
-        mediator.addInterceptor(Deciding { call in
-            if let id = try? call.parameters.value("id", as: Int.self) { order.withLock { $0.append(id) } }
-            return .proceed
-        })
+        mediator.addInterceptor(
+            Deciding { call in
+                if let id = try? call.parameters.value("id", as: Int.self) { order.withLock { $0.append(id) } }
+                return .proceed
+            })
         mediator.openGate(.ready)
         #expect(try await first.value() as? String == "order 1")
         #expect(try await second.value() as? String == "order 2")
@@ -246,7 +254,9 @@ struct HeldCallTests {
         for dropped in holds.prefix(7) {
             await #expect { try await dropped.value() } throws: { ($0 as? MediatorError)?.code == .holdDropped }
         }
-        let drops = recorder.outcomes.filter { if case .failed(let e as MediatorError) = $0 { e.code == .holdDropped } else { false } }
+        let drops = recorder.outcomes.filter {
+            if case .failed(let e as MediatorError) = $0 { e.code == .holdDropped } else { false }
+        }
         #expect(drops.count == 7)
         mediator.openGate(.ready)
         for kept in holds.suffix(3) { _ = try await kept.value() }
@@ -324,7 +334,9 @@ struct HeldCallTests {
         mediator.openGate(.login)
         mediator.openGate(.consent)
         #expect(runs["checkout"] == 0 && runs["order 3"] == 0)
-        let cancelled = recorder.outcomes.filter { if case .failed(let e as MediatorError) = $0 { e.code == .holdCancelled } else { false } }
+        let cancelled = recorder.outcomes.filter {
+            if case .failed(let e as MediatorError) = $0 { e.code == .holdCancelled } else { false }
+        }
         #expect(cancelled.count == 4)
     }
 

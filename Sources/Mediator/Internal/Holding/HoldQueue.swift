@@ -1,6 +1,7 @@
 /// The held calls of one mediator, the gates that are open, and the queue of calls whose gate opened.
 ///
-/// Guarded by `Mediator.holds`; nothing here runs user code, and a call leaves it exactly once:
+/// Guarded by `Mediator.holds`; a hold's phase changes here, under it, so it never disagrees with
+/// the queue. Nothing here runs user code, and a call leaves it exactly once:
 /// continued (taken by the runner), withdrawn (expired, dropped, cancelled), or never.
 struct HoldQueue {
     /// One held call.
@@ -46,14 +47,17 @@ struct HoldQueue {
         var dropped: [Entry] = []
         while held.count >= policy.capacity { dropped.append(held.removeFirst()) }
         let made = entry()
+        made.hold.markHeld(on: gate)
         held.append(made)
         return .held(made.hold, dropped: dropped)
     }
 
     /// Opens a gate: its held calls move to the continue queue in arrival order, except those older
     /// than the maximum age, which are returned to be reported.
-    /// - Returns: The expired calls, the calls now queued, and whether a runner must start.
-    mutating func open(_ gate: MediatorGate, now: ContinuousClock.Instant) -> (expired: [Entry], queued: [Entry], startRunner: Bool) {
+    /// - Returns: The expired calls, and whether a runner must start.
+    mutating func open(
+        _ gate: MediatorGate, now: ContinuousClock.Instant
+    ) -> (expired: [Entry], startRunner: Bool) {
         open.insert(gate.name)
         var expired: [Entry] = []
         var queued: [Entry] = []
@@ -62,10 +66,11 @@ struct HoldQueue {
             if entry.hold.arrival.duration(to: now) > policy.maximumAge { expired.append(entry) } else { queued.append(entry) }
             return true
         }
+        for entry in queued { entry.hold.markContinuing() }
         toContinue.append(contentsOf: queued)
         let start = !continuing && !toContinue.isEmpty
         if start { continuing = true }
-        return (expired, queued, start)
+        return (expired, start)
     }
 
     /// The next call to continue, or `nil` (and the runner stops) when there is none.

@@ -30,8 +30,12 @@ extension Mediator {
         var urlKey: String?
         if state.hold == nil, case .url(let url, let native) = state.origin, native.isEmpty { urlKey = url }
         let placement = holds.withLock { queue in
-            queue.hold({ HoldQueue.Entry(hold: state.hold ?? MediatorHold(call: state.interceptorView, gate: gate, mediator: self),
-                state: state, gate: gate, urlKey: urlKey) }, on: gate, urlKey: urlKey)
+            queue.hold(
+                {
+                    HoldQueue.Entry(
+                        hold: state.hold ?? MediatorHold(call: state.interceptorView, gate: gate, mediator: self),
+                        state: state, gate: gate, urlKey: urlKey)
+                }, on: gate, urlKey: urlKey)
         }
         switch placement {
         case .proceed:
@@ -39,7 +43,6 @@ extension Mediator {
         case .refused:
             throw MediatorError.holdDropped(label: state.label, hold: nil, capacity: 0)
         case let .held(hold, dropped):
-            hold.markHeld(on: gate)
             let capacity = holds.withLock { $0.policy.capacity }
             settle(dropped, because: .dropped(capacity: capacity))
             return hold
