@@ -17,8 +17,18 @@ public final class CallRecorder: MediatorInterceptor {
     /// Every call seen, in the order the calls entered the chain.
     public var calls: [RecordedCall] { state.withLock { $0.calls } }
 
-    /// The outcome of every finished call, in the order they finished.
+    /// The outcome of every finished call, in the order they finished: a held call finishes twice,
+    /// as ``MediatorOutcome/held(_:)`` and when it continues; one that never continues finishes as
+    /// its expiry, drop or cancellation.
     public var outcomes: [MediatorOutcome] { state.withLock { $0.outcomes } }
+
+    /// The calls held on a gate, in the order they were held (a call held again appears again).
+    public var holds: [MediatorHold] {
+        outcomes.compactMap { if case .held(let hold) = $0 { hold } else { nil } }
+    }
+
+    /// The calls that continued after their gate opened, in the order they entered the chain again.
+    public var continuedCalls: [RecordedCall] { calls.filter { $0.hold != nil } }
 
     /// The calls made to a contract's action, in order.
     /// - Parameter contract: The contract.
@@ -42,7 +52,9 @@ public final class CallRecorder: MediatorInterceptor {
     public func intercept(_ call: MediatorCall) throws -> MediatorDecision {
         state.withLock {
             $0.calls.append(
-                RecordedCall(target: call.target, action: call.action, parameters: call.parameters, source: call.source))
+                RecordedCall(
+                    target: call.target, action: call.action, parameters: call.parameters, source: call.source,
+                    hold: call.hold))
         }
         return .proceed
     }

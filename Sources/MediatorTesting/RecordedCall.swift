@@ -12,6 +12,9 @@ public struct RecordedCall: Sendable, CustomStringConvertible {
     public let source: MediatorCallSource
     /// The typed input, when a stub answering a contract recorded the call.
     public let input: (any Sendable)?
+    /// The hold the call continues, when it was held on a gate that has since opened (a recorder's
+    /// second record of a held call).
+    public let hold: MediatorHold?
 
     /// Creates a record.
     /// - Parameters:
@@ -20,15 +23,17 @@ public struct RecordedCall: Sendable, CustomStringConvertible {
     ///   - parameters: The parameters.
     ///   - source: Where the call came from.
     ///   - input: The typed input, if known.
+    ///   - hold: The hold the call continues, if it does.
     public init(
         target: String, action: String, parameters: MediatorParameters, source: MediatorCallSource = .local,
-        input: (any Sendable)? = nil
+        input: (any Sendable)? = nil, hold: MediatorHold? = nil
     ) {
         self.target = target
         self.action = action
         self.parameters = parameters
         self.source = source
         self.input = input
+        self.hold = hold
     }
 
     /// The call's input as a contract's input type: the recorded typed input, or decoded from the

@@ -148,8 +148,9 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<any Sendable, any Error>) in
                 let finished = state.withLock { state -> Result<any Sendable, any Error>? in
-                    if let result = state.result { return result }
+                    // Gave up first: its own reason wins over the withdrawal that giving up caused.
                     if let error = state.gaveUp[waiter] { return .failure(error) }
+                    if let result = state.result { return result }
                     state.waiters[waiter] = continuation
                     return nil
                 }
