@@ -241,7 +241,8 @@ struct FuzzTypedTarget: MediatorTarget {
 // MARK: Interceptors and handlers
 
 /// Decides on every remote call: rejects remote wipes, rejects with (or throws) the URL's own raw
-/// text as the reason, and redirects one action to another remote action without native-only
+/// text as the reason, holds calls with a `wait` value on a gate that never opens (the oldest are
+/// dropped as more arrive), and redirects one action to another remote action without native-only
 /// parameters (so canOpen's answer still holds for the redirected call).
 struct FuzzGate: MediatorInterceptor {
     func intercept(_ call: MediatorCall) throws -> MediatorDecision {
@@ -249,6 +250,7 @@ struct FuzzGate: MediatorInterceptor {
         if call.target == "Shop" && call.action == "wipe" { return .reject(reason: "remote wipe") }
         if let reason = call.parameters["deny"] as? String { return .reject(reason: reason) }
         if let text = call.parameters["throw"] as? String { throw FuzzEchoError(text: text) }
+        if call.parameters["wait"] != nil { return .hold(until: "never") }
         if call.target == "Shop" && call.action == "echo", call.parameters["to"] as? String == "trip" {
             return .redirect(target: "Values", action: "trip")
         }
@@ -334,5 +336,14 @@ let fuzzMediator: Mediator = {
         FileHandle.standardError.write(Data("MediatorFuzz setup failed: \(error)\n".utf8))
         exit(2)
     }
+    return mediator
+}()
+
+/// A mediator at cold start: nothing registered and the `ready` gate closed, so every URL is held
+/// before it is routed. `FuzzCase.holdAtColdStart` opens the gate now and then, which continues
+/// (and fails, in a task of its own) what is held, concurrently with the inputs that follow.
+let fuzzColdMediator: Mediator = {
+    let mediator = Mediator()
+    mediator.closeGate(.ready)
     return mediator
 }()

@@ -15,8 +15,14 @@
 //    by contract, to an equal input.
 // 5. open, URL generation and schema decoding throw nothing but MediatorError (the fixture's action
 //    handler and interceptor throw other errors, which the mediator must wrap).
+// 6. While `ready` is closed, every URL within the length limit is held before it is routed, as
+//    itself (its hold's call carries the URL and no target); it can be cancelled, and when `ready`
+//    opens it continues and finishes.
 
 import Foundation
+
+/// How many inputs the cold-start step has seen (libFuzzer runs one input at a time, on one thread).
+nonisolated(unsafe) var fuzzColdStarts = 0
 
 /// libFuzzer's entry point: runs one input through every step.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -33,6 +39,7 @@ struct FuzzCase {
     let mediator = fuzzMediator
 
     func run() {
+        holdAtColdStart()
         let openable = mediator.canOpen(url)
         fuzzStats.count(openable ? "canOpen yes" : "canOpen no")
         let result = open(openable: openable)
@@ -137,11 +144,54 @@ struct FuzzCase {
         }
     }
 
+    /// Opens the URL on the cold-start mediator, where it must be held as itself (property 6), then
+    /// ends the hold within the input: by cancelling it, and for every 512th input by opening `ready`
+    /// and waiting for it to continue (it fails: nothing is registered). Nothing stays held across
+    /// inputs: libFuzzer runs its leak check (a scan of the whole heap) after an input that allocated
+    /// more than it freed, which a continuation's task, released on its own thread a moment after it
+    /// finished, makes happen; hence only every 512th.
+    func holdAtColdStart() {
+        let cold = fuzzColdMediator
+        let hold: MediatorHold
+        do {
+            _ = try cold.open(url)
+            fail("a URL opened on a mediator whose ready gate is closed", url: url)
+        } catch let error as MediatorError where error.code == .urlTooLong {
+            checkDescription(of: error, step: "open at cold start")
+            return
+        } catch let error as MediatorError {
+            checkDescription(of: error, step: "open at cold start")
+            guard error.code == .held, let held = error.hold, held.call.url == url, held.call.target.isEmpty else {
+                fail("at cold start a URL was not held as itself: .\(error.code) \(shown(error.description))", url: url)
+            }
+            hold = held
+        } catch {
+            fail("open at cold start threw a non-MediatorError: \(error)", url: url)
+        }
+        guard cold.heldCalls.map(\.id) == [hold.id] else { fail("the held URL is not the one call held", url: url) }
+        fuzzColdStarts += 1
+        if fuzzColdStarts % 512 == 0 {
+            cold.openGate(.ready)
+            let continued = DispatchSemaphore(value: 0)
+            Task.detached {
+                _ = try? await hold.value()
+                continued.signal()
+            }
+            continued.wait()
+            cold.closeGate(.ready)
+            guard case .finished(.failed) = hold.phase else { fail("a held URL continued but did not finish", url: url) }
+            fuzzStats.count("held at cold start, continued")
+        } else {
+            guard hold.cancel(), cold.heldCalls.isEmpty else { fail("a held URL could not be cancelled", url: url) }
+            fuzzStats.count("held at cold start, cancelled")
+        }
+    }
+
     /// canOpen checks everything but parameter values, the handler, and what interceptors decide.
     func checkAgreement(of error: MediatorError, openable: Bool, step: String) {
         guard openable else { return }
         switch error.code {
-        case .invalidParameter, .missingParameter, .handlerFailed, .rejected: return
+        case .invalidParameter, .missingParameter, .handlerFailed, .rejected, .held: return
         default: fail("canOpen said yes but \(step) failed with .\(error.code): \(shown(error.description))", url: url)
         }
     }

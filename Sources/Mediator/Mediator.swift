@@ -69,10 +69,7 @@ public final class Mediator: Sendable {
     deinit {
         // Held calls can never continue now: their waiting callers hear so (no observer is left to tell).
         let held = holds.withLock { $0.withdraw { _ in true } }
-        for entry in held {
-            entry.hold.finish(
-                .failure(MediatorError.withdrawn(entry.hold, because: .cancelled(reason: "its mediator was released"))))
-        }
+        for entry in held { entry.hold.finish(.withdrawn(.cancelled(reason: "its mediator was released"))) }
         // Threads drop this mediator's cached snapshot and resolutions (and the instances they hold):
         // this thread now, the others on their next call through any mediator.
         ThreadCache.mediatorRetired(id)

@@ -474,6 +474,9 @@ struct HeldCallTests {
             #expect(error.url == "shop://order/1\n")
         }
         #expect(mediator.cancelAllHeldCalls() == 1)
+        // A URL over the length limit is not worth a place: refused at once, as it would be when ready.
+        #expect(code { try mediator.open("shop://" + String(repeating: "a", count: 20_000)) } == .urlTooLong)
+        #expect(mediator.heldCalls.isEmpty)
     }
 }
 

@@ -36,18 +36,34 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
     private let state: Locked<State>
 
     private struct State {
-        var phase: Phase
         var gate: MediatorGate
-        var result: Result<any Sendable, any Error>?
+        /// Whether it is taken off its gate to continue (until it ends).
+        var continuing = false
+        var ending: Ending?
         var waiters: [UInt64: CheckedContinuation<any Sendable, any Error>] = [:]
         var nextWaiter: UInt64 = 0
-        /// Waiters that gave up, with what they were told (one may give up before it registers).
-        var gaveUp: [UInt64: any Error] = [:]
+        /// Waiters that gave up, and why (one may give up before it registers).
+        var gaveUp: [UInt64: GaveUp] = [:]
         /// Callers that want the call to continue: each arrival (an identical URL joins), less the
         /// waiting callers that gave up.
         var keepers = 1
         /// Withdraws the call from its mediator; weak, so a held call does not keep a mediator alive.
         weak var mediator: Mediator?
+    }
+
+    /// How a hold ended. Kept without a reference back to the hold: an error naming it, stored in
+    /// it, would be a retain cycle; such errors are made when read.
+    enum Ending: Sendable {
+        /// It continued; the continued call's result.
+        case continued(Result<any Sendable, any Error>)
+        /// It left its queue without continuing.
+        case withdrawn(HoldWithdrawal)
+    }
+
+    /// Why a waiting caller stopped waiting.
+    private enum GaveUp {
+        case timedOut(Duration)
+        case cancelled
     }
 
     private static let nextID = AtomicWord(1)
@@ -56,11 +72,20 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
         id = UInt64(Self.nextID.increment())
         self.call = call
         arrival = .now
-        state = Locked(State(phase: .held(gate), gate: gate, mediator: mediator))
+        state = Locked(State(gate: gate, mediator: mediator))
     }
 
     /// Where the call is now.
-    public var phase: Phase { state.withLock { $0.phase } }
+    public var phase: Phase {
+        let (gate, continuing, ending) = state.withLock { ($0.gate, $0.continuing, $0.ending) }
+        if let ending {
+            switch result(of: ending) {
+            case .success: return .finished(.succeeded)
+            case .failure(let error): return .finished(.failed(error))
+            }
+        }
+        return continuing ? .continuing : .held(gate)
+    }
 
     /// The gate the call waits for, or waited for last (a continued call may be held again on another).
     public var gate: MediatorGate { state.withLock { $0.gate } }
@@ -100,14 +125,14 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
     /// Held (again) on a gate: by the mediator, when a continued call is held again.
     func markHeld(on gate: MediatorGate) {
         state.withLock { state in
-            state.phase = .held(gate)
+            state.continuing = false
             state.gate = gate
         }
     }
 
     /// Taken off its gate to continue.
     func markContinuing() {
-        state.withLock { $0.phase = .continuing }
+        state.withLock { $0.continuing = true }
     }
 
     /// Another identical URL joined the hold: one more caller wants it to continue.
@@ -115,19 +140,33 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
         state.withLock { $0.keepers += 1 }
     }
 
-    /// Records the final result and resumes everyone waiting for it; later calls do nothing.
-    func finish(_ result: Result<any Sendable, any Error>) {
+    /// Records how the hold ended and resumes everyone waiting for it; later calls do nothing.
+    func finish(_ ending: Ending) {
         let waiters = state.withLock { state -> [CheckedContinuation<any Sendable, any Error>] in
-            guard state.result == nil else { return [] }
-            state.result = result
-            switch result {
-            case .success: state.phase = .finished(.succeeded)
-            case .failure(let error): state.phase = .finished(.failed(error))
-            }
+            guard state.ending == nil else { return [] }
+            state.ending = ending
             defer { state.waiters = [:] }
             return Array(state.waiters.values)
         }
+        guard !waiters.isEmpty else { return }
+        let result = result(of: ending)
         for waiter in waiters { waiter.resume(with: result) }
+    }
+
+    /// The result an ending gives callers.
+    private func result(of ending: Ending) -> Result<any Sendable, any Error> {
+        switch ending {
+        case .continued(let result): result
+        case .withdrawn(let reason): .failure(MediatorError.withdrawn(self, because: reason))
+        }
+    }
+
+    /// What a caller that gave up is told.
+    private func error(_ gaveUp: GaveUp) -> any Error {
+        switch gaveUp {
+        case .timedOut(let limit): MediatorError.holdTimedOut(self, after: limit)
+        case .cancelled: CancellationError()
+        }
     }
 
     /// Waits for the result, at most `limit` (forever when `nil`). A caller that gives up (its limit
@@ -141,39 +180,41 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
         let timer = limit.map { limit in
             Task { [weak self] in
                 guard (try? await Task.sleep(for: limit)) != nil else { return }
-                self?.giveUp(waiter, with: MediatorError.holdTimedOut(self, after: limit), withdrawing: withdrawing)
+                self?.giveUp(waiter, because: .timedOut(limit), withdrawing: withdrawing)
             }
         }
         defer { timer?.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<any Sendable, any Error>) in
-                let finished = state.withLock { state -> Result<any Sendable, any Error>? in
-                    // Gave up first: its own reason wins over the withdrawal that giving up caused.
-                    if let error = state.gaveUp[waiter] { return .failure(error) }
-                    if let result = state.result { return result }
-                    state.waiters[waiter] = continuation
-                    return nil
+                let (gaveUp, ending) = state.withLock { state -> (GaveUp?, Ending?) in
+                    if state.gaveUp[waiter] == nil, state.ending == nil { state.waiters[waiter] = continuation }
+                    return (state.gaveUp[waiter], state.ending)
                 }
-                if let finished { continuation.resume(with: finished) }
+                // Gave up first: its own reason wins over the withdrawal that giving up caused.
+                if let gaveUp {
+                    continuation.resume(throwing: error(gaveUp))
+                } else if let ending {
+                    continuation.resume(with: result(of: ending))
+                }
             }
         } onCancel: {
-            giveUp(waiter, with: CancellationError(), withdrawing: withdrawing)
+            giveUp(waiter, because: .cancelled, withdrawing: withdrawing)
         }
     }
 
-    /// A waiting caller stops waiting: it gets `error`, and the call is withdrawn if it was the last
+    /// A waiting caller stops waiting: it is told why, and the call is withdrawn if it was the last
     /// caller that wanted it.
-    private func giveUp(_ waiter: UInt64, with error: any Error, withdrawing: Bool) {
+    private func giveUp(_ waiter: UInt64, because reason: GaveUp, withdrawing: Bool) {
         let (continuation, mediator) = state.withLock { state -> (CheckedContinuation<any Sendable, any Error>?, Mediator?) in
             // Finished: the waiter has its result. Gave up already: the timer and a cancellation can both fire.
-            guard state.result == nil, state.gaveUp[waiter] == nil else { return (nil, nil) }
-            state.gaveUp[waiter] = error
+            guard state.ending == nil, state.gaveUp[waiter] == nil else { return (nil, nil) }
+            state.gaveUp[waiter] = reason
             // Not registered yet (an already cancelled task runs its handler first): it reads `gaveUp` then.
             let continuation = state.waiters.removeValue(forKey: waiter)
             if withdrawing { state.keepers -= 1 }
             return (continuation, withdrawing && state.keepers == 0 ? state.mediator : nil)
         }
-        continuation?.resume(throwing: error)
+        continuation?.resume(throwing: error(reason))
         _ = mediator?.withdraw([id], because: .cancelled(reason: "its caller stopped waiting"))
     }
 }

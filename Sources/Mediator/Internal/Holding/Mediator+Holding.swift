@@ -12,9 +12,12 @@ extension Mediator {
     var holdsRemoteCalls: Bool { readyClosed.load() != 0 }
 
     /// Holds a remote call that arrived while `ready` is closed, before it is routed or resolved:
-    /// the registry may not have its target or route yet. Returns if the gate opened meanwhile.
+    /// the registry may not have its target or route yet. Returns if the gate opened meanwhile, or
+    /// for a URL longer than the URL options allow, which its door then refuses.
     /// - Throws: ``MediatorError/Code/held`` with the hold, or ``MediatorError/Code/holdDropped``.
     func holdUntilReady(_ state: CallState) throws {
+        // A URL over the length limit is refused now, as it would be once ready: not worth a place.
+        if case .url(let url, _) = state.origin, url.utf8.count > snapshot().routing.options.maximumLength { return }
         let hold = try holdUnlessOpen(state, on: .ready)
         guard let hold else { return }
         // No interceptor ran, so none observed the call: they see it held here.
@@ -61,9 +64,8 @@ extension Mediator {
     /// Ends withdrawn calls: their callers and observers get the error saying why. Runs no lock.
     func settle(_ entries: [HoldQueue.Entry], because reason: HoldWithdrawal) {
         for entry in entries {
-            let error = MediatorError.withdrawn(entry.hold, because: reason)
-            entry.hold.finish(.failure(error))
-            report(entry.hold.call, .failed(error), since: entry.hold.arrival)
+            entry.hold.finish(.withdrawn(reason))
+            report(entry.hold.call, .failed(MediatorError.withdrawn(entry.hold, because: reason)), since: entry.hold.arrival)
         }
     }
 
@@ -87,7 +89,7 @@ extension Mediator {
             } catch {
                 result = .failure(error)
             }
-            entry.hold.finish(result)
+            entry.hold.finish(.continued(result))
         }
     }
 
