@@ -460,6 +460,25 @@ struct HeldCallTests {
         }
     }
 
+    @Test("a hold that ended (cancelled, dropped, continued) is released with the last reference to it")
+    func endedHoldsAreReleased() async throws {
+        let runs = Runs()
+        let mediator = try makeShop(runs: runs)
+        mediator.closeGate(.ready)
+        weak var cancelled: MediatorHold?
+        weak var continued: MediatorHold?
+        do {
+            let first = try #require(held { try mediator.open("shop://order/1") })
+            let second = try #require(held { try mediator.open("shop://order/2") })
+            #expect(first.cancel())
+            mediator.openGate(.ready)
+            _ = try await second.value()
+            cancelled = first
+            continued = second
+        }
+        #expect(cancelled == nil && continued == nil)
+    }
+
     @Test("held errors read as one line naming the call, the gate and what to do")
     func descriptions() async throws {
         let mediator = Mediator()
