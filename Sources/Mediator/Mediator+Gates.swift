@@ -27,11 +27,11 @@ extension Mediator {
     /// Later holds on an open gate proceed at once, until it is closed.
     /// - Parameter gate: The gate.
     public func openGate(_ gate: MediatorGate) {
-        let (expired, startRunner) = holds.withLock { queue in
+        let (expired, startRunner, maximumAge) = holds.withLock { queue in
             if gate == .ready { readyClosed.store(0) }
-            return queue.open(gate, now: .now)
+            let (expired, startRunner) = queue.open(gate, now: .now)
+            return (expired, startRunner, queue.policy.maximumAge)
         }
-        let maximumAge = holds.withLock { $0.policy.maximumAge }
         settle(expired, because: .expired(gate, maximumAge: maximumAge))
         if startRunner {
             Task.detached { await self.continueHeldCalls() }

@@ -32,13 +32,14 @@ extension Mediator {
     func holdUnlessOpen(_ state: CallState, on gate: MediatorGate) throws -> MediatorHold? {
         var urlKey: String?
         if state.hold == nil, case .url(let url, let native) = state.origin, native.isEmpty { urlKey = url }
-        let placement = holds.withLock { queue in
-            queue.hold(
+        let (placement, capacity) = holds.withLock { queue in
+            let placement = queue.hold(
                 {
                     HoldQueue.Entry(
                         hold: state.hold ?? MediatorHold(call: state.interceptorView, gate: gate, mediator: self),
                         state: state, gate: gate, urlKey: urlKey)
                 }, on: gate, urlKey: urlKey)
+            return (placement, queue.policy.capacity)
         }
         switch placement {
         case .proceed:
@@ -46,7 +47,6 @@ extension Mediator {
         case .refused:
             throw MediatorError.holdDropped(label: state.label, hold: nil, capacity: 0)
         case let .held(hold, dropped):
-            let capacity = holds.withLock { $0.policy.capacity }
             settle(dropped, because: .dropped(capacity: capacity))
             return hold
         }
