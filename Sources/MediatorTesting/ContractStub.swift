@@ -1,5 +1,4 @@
 public import Mediator
-import Testing
 
 /// A stub's answer for one contract, made from the contract itself so its input and output types
 /// are checked by the compiler: `Products.summary.answering { input in ... }`.
@@ -9,7 +8,7 @@ public struct ContractStub: Sendable {
     /// The contract's action name.
     public let action: String
     /// Makes the stub's action, recording into `stub`; an unimplemented answer reports at `location`.
-    let makeAction: @Sendable (_ stub: MediatorStub, _ location: SourceLocation) -> MediatorAction<Void>
+    let makeAction: @Sendable (_ stub: MediatorStub, _ location: CallSite) -> MediatorAction<Void>
 }
 
 extension MediatorActionContract {

@@ -1,5 +1,4 @@
 public import Mediator
-import Testing
 
 extension Mediator {
     /// Registers a stub answering contracts of one target, replacing any target registered under its name.
@@ -23,7 +22,7 @@ extension Mediator {
     @discardableResult
     public func stub(
         _ first: ContractStub, _ more: ContractStub...,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) throws -> MediatorStub {
         let answers = [first] + more
         if let other = answers.first(where: { $0.target != first.target }) {
@@ -34,7 +33,7 @@ extension Mediator {
         if let repeated = actions.first(where: { action in actions.filter { $0 == action }.count > 1 }) {
             throw StubConfigurationError(description: "the stub of \(first.target) answers \(repeated) twice")
         }
-        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let stub = MediatorStub(targetName: first.target)
         try register(
             targetNamed: first.target, summary: "Stub of \(first.target)", actions: answers.map { $0.makeAction(stub, location) },
@@ -65,9 +64,9 @@ extension Mediator {
     @discardableResult
     public func stub(
         _ targetName: String, answers: [String: StubAnswer],
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) throws -> MediatorStub {
-        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let stub = MediatorStub(targetName: targetName)
         let actions = answers.keys.sorted().map { name in
             let answer = answers[name] ?? .unimplemented
@@ -106,9 +105,9 @@ extension Mediator {
     @discardableResult
     public func unimplemented(
         _ targetName: String,
-        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) throws -> MediatorStub {
-        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         let stub = MediatorStub(targetName: targetName)
         try register(
             targetNamed: targetName, summary: "Unimplemented \(targetName)", actions: [], replacingExisting: true,

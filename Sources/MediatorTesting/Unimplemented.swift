@@ -1,5 +1,4 @@
 import Mediator
-import Testing
 
 /// The error an unimplemented double throws after failing the running test.
 public struct UnimplementedCallError: Error, Sendable, CustomStringConvertible {
@@ -16,15 +15,13 @@ public struct UnimplementedCallError: Error, Sendable, CustomStringConvertible {
 
 /// Reports calls that reached an unimplemented double.
 enum Unimplemented {
-    /// Records a test issue (when a test is running) at the double's registration site, and
+    /// Fails the running test (Swift Testing or XCTest) at the double's registration site, and
     /// returns the error to throw.
     static func report(
-        target: String, action: String, parameters: MediatorParameters, registeredAt location: SourceLocation
+        target: String, action: String, parameters: MediatorParameters, registeredAt location: CallSite
     ) -> UnimplementedCallError {
         let error = UnimplementedCallError(target: target, action: action)
-        if Test.current != nil {
-            Issue.record("\(error) Parameters: \(parameters)", sourceLocation: location)
-        }
+        TestFailure.report("\(error) Parameters: \(parameters)", at: location)
         return error
     }
 }

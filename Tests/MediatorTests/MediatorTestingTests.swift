@@ -188,6 +188,32 @@ struct MediatorTestingTests {
         #expect(recorder.calls(to: Basket.empty).count == 1)
         #expect(recorder.inputs(to: Basket.total) == [BasketLine(sku: "tea", quantity: 1), BasketLine(sku: "pot", quantity: 4)])
     }
+
+    @Test("expectMediatorError matches the root cause a handler's failure wraps, and returns it")
+    func expectMatchesAWrappedCause() throws {
+        let mediator = Mediator()
+        try mediator.register(
+            targetNamed: "Cart",
+            actions: [
+                MediatorAction("add") { _, _ in try mediator.perform("summary", on: "Products") }
+            ])
+        let error = expectMediatorError(.targetNotFound) { try mediator.perform("add", on: "Cart") }
+        #expect(error?.target == "Products")
+        do {
+            try mediator.perform("add", on: "Cart")
+        } catch let error as MediatorError {
+            #expect(error.code == .handlerFailed)
+            #expect(error.causes.map(\.code) == [.handlerFailed, .targetNotFound])
+            #expect(error.rootCause.target == "Products")
+            #expect(error.cause(.targetNotFound)?.target == "Products")
+            #expect(error.cause(.actionNotFound) == nil)
+        }
+        withKnownIssue {
+            _ = expectMediatorError(.actionNotFound) { try mediator.perform("add", on: "Cart") }
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("but got handlerFailed wrapping targetNotFound") }
+        }
+    }
 }
 
 /// A basket line: what the Basket stub's `total` contract takes.

@@ -137,6 +137,37 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
         return SuggestionIndex.closest(to: subject, among: available, limit: 1)
     }
 
+    /// This error, then each ``MediatorError`` it wraps, outermost first.
+    ///
+    /// A handler's failure (``Code/handlerFailed``) wraps what its handler threw, and that may be the
+    /// error of another call the handler made: calling a facade whose target is not registered, from
+    /// inside an action, fails as `handlerFailed` wrapping ``Code/targetNotFound``. Match the root
+    /// cause with ``cause(_:)`` or ``rootCause``.
+    public var causes: [MediatorError] {
+        var chain = [self]
+        // Each step unwraps a value held by the one before, so the chain ends; the cap is only a guard.
+        while chain.count < 64, let inner = chain[chain.count - 1].underlyingError as? MediatorError {
+            chain.append(inner)
+        }
+        return chain
+    }
+
+    /// The innermost ``MediatorError`` this one wraps, or this error when it wraps none.
+    public var rootCause: MediatorError { causes[causes.count - 1] }
+
+    /// This error, or the first ``MediatorError`` it wraps, whose code is `code`.
+    ///
+    /// ```swift
+    /// catch let error as MediatorError {
+    ///     if let missing = error.cause(.targetNotFound) { print(missing.suggestions) }
+    /// }
+    /// ```
+    /// - Parameter code: The code to look for.
+    /// - Returns: That error, or `nil` when neither this error nor any it wraps has the code.
+    public func cause(_ code: Code) -> MediatorError? {
+        causes.first { $0.code == code }
+    }
+
     /// One actionable line describing the failure, safe to log.
     public var description: String {
         LogSafeText.escaped(compose(self))
