@@ -256,6 +256,12 @@ extension Mediator {
         return exact(value)
     }
 
+    /// A URL's result of another type than its caller asked for, named by the URL.
+    @usableFromInline
+    func resultTypeMismatch(_ value: any Sendable, expected: Any.Type, url: String) -> MediatorError {
+        .resultTypeMismatch(url: url, expected: String(describing: expected), actual: String(describing: Swift.type(of: value)))
+    }
+
     @usableFromInline
     func resultTypeMismatch(_ value: any Sendable, expected: Any.Type, target: String, action: String) -> MediatorError {
         .resultTypeMismatch(

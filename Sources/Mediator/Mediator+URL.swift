@@ -157,7 +157,7 @@ extension Mediator {
     ) throws -> Result {
         let value = try open(url, with: parameters, isolation: isolation)
         if let typed = Self.cast(value, to: type) { return typed }
-        throw resultTypeMismatch(value, expected: type, target: "URL", action: url)
+        throw resultTypeMismatch(value, expected: type, url: url)
     }
 
     /// Opens a URL with `await`, which reaches asynchronous and main-actor actions too.
@@ -212,7 +212,7 @@ extension Mediator {
     ) async throws -> Result {
         let value = try await openAsync(url, with: parameters, whenHeld: whenHeld)
         if let typed = Self.cast(value, to: type) { return typed }
-        throw resultTypeMismatch(value, expected: type, target: "URL", action: url)
+        throw resultTypeMismatch(value, expected: type, url: url)
     }
 
     /// What opening a URL does: return an unmatched-URL handler's value, or run a remote call.

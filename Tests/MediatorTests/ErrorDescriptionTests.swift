@@ -43,7 +43,7 @@ struct ErrorDescriptionTests {
                 facts: ["\"Zebra\"", "register(_:)"]),
             DescribedError(
                 error: .actionNotFound(target: "Catalog", action: "prise", available: ["detail", "price"]),
-                facts: ["\"Catalog\"", "\"prise\"", "detail, price"]),
+                facts: ["\"Catalog\"", "\"prise\"", "did you mean \"price\"? Its actions: detail, price"]),
             DescribedError(
                 error: .actionNotFound(target: "Empty", action: "go", available: []),
                 facts: ["\"Empty\"", "\"go\"", "declares none"]),
@@ -139,6 +139,11 @@ struct ErrorDescriptionTests {
         #expect(error?.action == "prise")
         #expect(error?.available == ["detail", "list", "price"])
         #expect(error?.description.contains("detail, list, price") == true)
+        #expect(error?.suggestions == ["price"])
+        #expect(error?.description.contains("did you mean \"price\"?") == true)
+        let far = expectMediatorError(.actionNotFound) { try mediator.perform("checkout", on: "Catalog") }
+        #expect(far?.suggestions == [])
+        #expect(far?.description.contains("did you mean") == false)
 
         let empty = expectMediatorError(.actionNotFound) { try mediator.perform("add", on: "Cart") }
         #expect(empty?.description.contains("declares none") == true)
@@ -169,6 +174,17 @@ struct ErrorDescriptionTests {
         #expect(!text.contains(String(repeating: "x", count: 121)))
         // The property keeps the name as it was asked for.
         #expect(error.target == hostile)
+    }
+
+    @Test("a URL whose result is not the type asked for is named by its URL, not as a target")
+    func urlResultMismatchIsNamedByItsURL() throws {
+        let mediator = Mediator()
+        mediator.registerScheme("shop")
+        try mediator.register(
+            targetNamed: "Catalog", actions: [MediatorAction("count", exposure: .remote, urlPatterns: ["/count"]) { _, _ in 3 }])
+        let error = expectMediatorError(.resultTypeMismatch) { try mediator.open("shop://count", as: String.self) }
+        #expect(error?.url == "shop://count" && error?.target == nil)
+        #expect(error?.description == #""shop://count" returned Int, but the caller asked for String."#)
     }
 }
 

@@ -16,8 +16,10 @@ extension MediatorError {
 
     static func actionNotFound(target: String, action: String, available: [String]) -> Self {
         Self(.actionNotFound, target: target, action: action, available: available) { error in
-            let list = error.available.isEmpty ? "it declares none" : "its actions: " + list(error.available)
-            return "Target \(q(error.target)) has no action \(q(error.action)); \(list)."
+            let actions = error.available.isEmpty ? "it declares none" : "its actions: " + list(error.available)
+            let meant = error.suggestions.map(q).joined(separator: " or ")
+            let base = "Target \(q(error.target)) has no action \(q(error.action))"
+            return meant.isEmpty ? "\(base); \(actions)." : "\(base); did you mean \(meant)? \(actions.capitalizedFirst)."
         }
     }
 
@@ -111,6 +113,13 @@ extension MediatorError {
     static func resultTypeMismatch(target: String, action: String, expected: String, actual: String) -> Self {
         Self(.resultTypeMismatch, target: target, action: action, expectedType: expected, received: actual) { error in
             "\(error.label) returned \(LogSafeText.inline(error.received ?? "")), "
+                + "but the caller asked for \(LogSafeText.inline(error.expectedType ?? ""))."
+        }
+    }
+
+    static func resultTypeMismatch(url: String, expected: String, actual: String) -> Self {
+        Self(.resultTypeMismatch, expectedType: expected, received: actual, url: url) { error in
+            "\(q(error.url)) returned \(LogSafeText.inline(error.received ?? "")), "
                 + "but the caller asked for \(LogSafeText.inline(error.expectedType ?? ""))."
         }
     }
@@ -292,6 +301,11 @@ extension MediatorError {
     fileprivate var didYouMean: String {
         suggestions.first.map { "; did you mean \(LogSafeText.quoted($0))?" } ?? ""
     }
+}
+
+extension String {
+    /// The text with its first letter in upper case: a clause that starts a sentence.
+    fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }
 
 /// Input quoted, escaped and capped.

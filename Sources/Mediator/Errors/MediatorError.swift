@@ -129,10 +129,13 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
     public let hold: MediatorHold?
 
     /// What was probably meant, closest first: registered target names for ``Code/targetNotFound``;
+    /// the target's closest action names for ``Code/actionNotFound``;
     /// the closest URL that would open for ``Code/noRouteMatched``; the closest registered scheme or
     /// host for ``Code/unknownURLScheme`` and ``Code/unknownURLHost``. Empty when nothing is close.
     public var suggestions: [String] {
-        // Few schemes and hosts are registered, so the closest is found when asked for, not when the URL fails.
+        // A target has few actions, and few schemes and hosts are registered: the closest is found
+        // when asked for, not when the call fails.
+        if code == .actionNotFound, let action { return SuggestionIndex.closest(to: action, among: available, limit: 2) }
         guard let subject, code == .unknownURLScheme || code == .unknownURLHost else { return closest }
         return SuggestionIndex.closest(to: subject, among: available, limit: 1)
     }
