@@ -15,6 +15,9 @@
 //   its `// Prints: …` comments, in order.
 // - Every ```json block is a route configuration document: it must read with
 //   `MediatorRouteConfiguration(json:)`.
+// - A block that imports `PackageDescription` is a consumer's manifest (the README's install
+//   section): `swift package dump-package` must evaluate it, and every product it takes from this
+//   package must be one the package ships.
 import Foundation
 
 /// One ```swift block: its text and the document line its first line is on.
@@ -168,6 +171,31 @@ guard FileManager.default.fileExists(atPath: modules.path) else {
 let work = FileManager.default.temporaryDirectory.appendingPathComponent("snippets-\(getpid())")
 try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: work) }
+
+// Manifests are evaluated as a consumer's Package.swift; they name only products this package ships.
+let manifests = allPrograms.filter { $0.imports == ["PackageDescription"] }
+allPrograms.removeAll { $0.imports == ["PackageDescription"] }
+let shippedProducts: Set<String> = ["Mediator", "MediatorTesting"]
+for (index, manifest) in manifests.enumerated() {
+    let directory = work.appendingPathComponent("manifest-\(index)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try manifest.blocks.flatMap(\.lines).joined(separator: "\n")
+        .write(to: directory.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+    let result = try run(["swift", "package", "dump-package", "--package-path", directory.path])
+    guard result.status == 0 else {
+        failures.append("\(manifest.location): the manifest does not evaluate\n\(result.output)")
+        continue
+    }
+    let named = result.output.components(separatedBy: "\"product\" : [").dropFirst().compactMap { entry in
+        entry.split(separator: "\"", maxSplits: 2).dropFirst().first.map(String.init)
+    }
+    let unknown = Set(named).subtracting(shippedProducts)
+    if named.isEmpty || !unknown.isEmpty {
+        failures.append("\(manifest.location): the manifest names products the package does not ship: \(unknown.sorted())")
+    } else {
+        print("evaluates: \(manifest.location) (a consumer's manifest using \(Set(named).sorted().joined(separator: ", ")))")
+    }
+}
 
 // Every program type-checks against the package's modules, with no warnings.
 for program in allPrograms {
