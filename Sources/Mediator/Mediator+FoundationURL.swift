@@ -74,7 +74,7 @@ extension Mediator {
     }
 
     /// Generates a `Foundation.URL` that opens the action of a contract with this input; the text
-    /// form, ``url(for:with:scheme:)-(_,_,String?)``, is the one inferred when the type is not stated.
+    /// form, ``url(for:with:scheme:)->String``, is the one inferred when the type is not stated.
     ///
     /// ```swift
     /// let link: URL = try mediator.url(for: Products.detail, with: ProductID(id: 42))

@@ -67,7 +67,7 @@ extension Mediator {
     ///
     /// The handler may answer with a value (returned by `open`), a redirect to an action (performed as
     /// a remote call, so it must be a remote action, and the values it passes are remote input), or
-    /// `.notHandled` for ``MediatorError/Code/noRouteMatched``. ``canOpen(_:)`` never runs it.
+    /// `.notHandled` for ``MediatorError/Code/noRouteMatched``. ``canOpen(_:)-(String)`` never runs it.
     /// - Parameter handler: The handler.
     public func setUnmatchedURLHandler(_ handler: MediatorUnmatchedURLHandler?) {
         changeRouting { $0.unmatchedHandler = handler }
@@ -93,7 +93,7 @@ extension Mediator {
 
     // MARK: Opening
 
-    /// Whether ``open(_:with:isolation:)`` would reach an action, with no side effects: no target
+    /// Whether ``open(_:with:isolation:)-(String,_,_)`` would reach an action, with no side effects: no target
     /// instance is made and no interceptor, handler or unmatched-URL handler runs.
     ///
     /// It checks the URL's syntax and length, scheme or host, route, route configuration and the
@@ -281,9 +281,9 @@ extension Mediator {
     /// - Parameters:
     ///   - contract: The action's signature.
     ///   - input: The input to carry; native-only fields must be left out.
-    ///   - scheme: The app scheme, or `"https"` for a web link; see ``url(for:on:with:scheme:)``.
+    ///   - scheme: The app scheme, or `"https"` for a web link; see ``url(for:on:with:scheme:)->String``.
     /// - Returns: The URL.
-    /// - Throws: As ``url(for:on:with:scheme:)`` does.
+    /// - Throws: As ``url(for:on:with:scheme:)->String`` does.
     public func url<Contract: MediatorContract>(
         for contract: Contract, with input: Contract.Input, scheme: String? = nil
     ) throws -> String {

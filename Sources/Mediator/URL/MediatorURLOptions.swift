@@ -4,7 +4,7 @@
 /// mediator.setURLOptions(MediatorURLOptions(decodesPlusAsSpace: true, mergesFragmentParameters: true))
 /// ```
 public struct MediatorURLOptions: Sendable, Equatable {
-    /// The longest URL, in UTF-8 bytes, that ``Mediator/open(_:with:isolation:)`` accepts; longer ones fail before parsing.
+    /// The longest URL, in UTF-8 bytes, that ``Mediator/open(_:with:isolation:)-(String,_,_)`` accepts; longer ones fail before parsing.
     ///
     /// The default, 16,384 bytes, is far above any deep link an app sends and low enough that a hostile
     /// URL cannot make the mediator do much work.
