@@ -23,6 +23,13 @@ public struct MediatorCall: Sendable, CustomStringConvertible {
     public let source: MediatorCallSource
     /// The target and action the caller originally asked for, when an interceptor redirected the call.
     public internal(set) var redirectedFrom: (target: String, action: String)?
+    /// Whether this is a broadcast of an event rather than a call to one action: its ``target`` is
+    /// then ``broadcastTarget`` and its ``action`` the event's name, and its ``parameters`` hold
+    /// the payload under `"payload"`. An interceptor may let a broadcast proceed or reject it.
+    public internal(set) var isBroadcast = false
+
+    /// The ``target`` of every broadcast: `"*"`, every subscriber.
+    public static let broadcastTarget = "*"
 
     /// Creates a call description.
     /// - Parameters:

@@ -33,4 +33,12 @@ enum RemotePolicy {
         guard source == .remote else { return }
         if let violation = violation(of: definition, by: payload, source: source) { throw violation }
     }
+
+    /// Throws when a remote broadcast would send an event not declared remote: the same rule as for
+    /// actions, checked once per broadcast after interceptors and before any subscriber runs.
+    @inline(__always)
+    static func check(event name: String, exposure: MediatorExposure, source: MediatorCallSource) throws {
+        guard source == .remote, exposure != .remote else { return }
+        throw MediatorError.remoteBroadcastNotAllowed(event: name)
+    }
 }
