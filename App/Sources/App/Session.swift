@@ -1,3 +1,4 @@
+import AppEvents
 import Mediator
 
 /// Whether the user is logged in; the App's own state, shared by the login gate and the Session target.
@@ -8,10 +9,23 @@ final class Session: Sendable {
     var userName: String? { user.withLock { $0 } }
 
     func logIn(as name: String) { user.withLock { $0 = name } }
-    func logOut() { user.withLock { $0 = nil } }
+
+    /// Logs out and tells every module that subscribes (``AppEvents/userDidLogOut``), so each drops
+    /// the session's state; logging out when nobody is logged in broadcasts nothing.
+    /// - Returns: The broadcast's report, or `nil` when nobody was logged in.
+    @discardableResult
+    func logOut(broadcastingOn mediator: Mediator) throws -> MediatorBroadcastReport? {
+        let name = user.withLock { user in
+            defer { user = nil }
+            return user
+        }
+        guard let name else { return nil }
+        return try mediator.broadcast(AppEvents.userDidLogOut, SessionEnded(user: name))
+    }
 
     /// The App's own "Session" target, registered from values: log in and out by deep link.
-    func actions() -> [MediatorAction<Void>] {
+    /// - Parameter mediator: The mediator logging out broadcasts on (held unowned: it holds the target).
+    func actions(broadcastingOn mediator: Mediator) -> [MediatorAction<Void>] {
         [
             MediatorAction(
                 "login", summary: "Logs in (a stand-in for a real login screen)",
@@ -22,9 +36,10 @@ final class Session: Sendable {
                 self.logIn(as: name)
                 return "Logged in as \(name)"
             },
-            MediatorAction("logout", summary: "Logs out", exposure: .remote, urlPatterns: ["/logout"]) { _, _ in
-                self.logOut()
-                return "Logged out"
+            MediatorAction("logout", summary: "Logs out", exposure: .remote, urlPatterns: ["/logout"]) {
+                [unowned mediator] _, _ in
+                let report = try self.logOut(broadcastingOn: mediator)
+                return report.map { "Logged out; " + Lifecycle.describe($0) } ?? "Nobody was logged in"
             },
         ]
     }

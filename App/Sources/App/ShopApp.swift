@@ -19,7 +19,7 @@ struct ShopApp {
         try mediator.register(ProductsTarget())
         try mediator.register { CartTarget(mediator: $0) }
         // scripts/new-module.swift registers each new module above this line.
-        try mediator.register(targetNamed: "Session", summary: "Login state", actions: session.actions())
+        try mediator.register(targetNamed: "Session", summary: "Login state", actions: session.actions(broadcastingOn: mediator))
         try mediator.register(
             targetNamed: WebPages.target, summary: "Web pages for degraded routes",
             actions: WebPages.actions(allowedHost: Self.webHost))
