@@ -10,7 +10,7 @@ struct AppLifecycleTests {
         #expect(run.status == 0)
         #expect(run.output.contains("▶ broadcast background\n  event didEnterBackground told Cart\n"))
         #expect(run.output.contains("result: Logged out; event userDidLogOut told Products, Cart"))
-        #expect(run.output.contains("Analytics: 13 events"))
+        #expect(run.output.contains("Analytics: 14 events"))
         #expect(run.output.contains("  *.userDidLogOut "))
     }
 
@@ -27,21 +27,36 @@ struct AppLifecycleTests {
             uniqueKeysWithValues: events.compactMap { event in
                 (event["name"] as? String).map { ($0, event["subscribers"] as? [String] ?? []) }
             })
-        #expect(subscribers == ["didEnterBackground": ["Cart"], "userDidLogOut": ["Products", "Cart"]])
+        #expect(
+            subscribers == [
+                "didFinishLaunching": ["Cart"], "didEnterBackground": ["Cart"], "userDidLogOut": ["Products", "Cart"],
+            ])
     }
 
     @Test("the shell's broadcast command tells running modules only, and rejects an unknown event")
     func shellBroadcasts() throws {
-        let run = try AppRunner.run(
-            ["shell"],
-            input: "broadcast background\nshop://cart/add/1\nbroadcast background\nshop://login\nbroadcast logout\nquit\n")
+        let input = [
+            "broadcast background", "broadcast logout", "shop://login", "broadcast logout", "shop://product/1",
+            "shop://login", "broadcast logout", "quit",
+        ]
+        let run = try AppRunner.run(["shell"], input: input.joined(separator: "\n") + "\n")
         #expect(run.status == 0)
-        #expect(run.output.contains("event didEnterBackground told no module (not running, so not started: Cart)"))
+        // Launching started Cart (it restores the saved cart); Products starts on its first call.
         #expect(run.output.contains("event didEnterBackground told Cart\n"))
+        #expect(run.output.contains("nothing to tell: nobody is logged in"))
+        #expect(run.output.contains("event userDidLogOut told Cart (not running, so not started: Products)"))
         #expect(run.output.contains("event userDidLogOut told Products, Cart\n"))
 
         let unknown = try AppRunner.run(["shell"], input: "broadcast launch\n", mergingErrors: true)
         #expect(unknown.status == 1)
         #expect(unknown.output.contains("error: no app event named launch; pick one of: background, logout"))
+    }
+
+    @Test("the commands that run the shop launch it first; listing routes starts nothing")
+    func launchReachesEveryModuleThatSubscribes() throws {
+        let run = try AppRunner.run(["open", "shop://cart"])
+        #expect(run.status == 0 && run.errors.isEmpty)
+        let routes = try AppRunner.run(["routes"])
+        #expect(routes.output.contains("  didFinishLaunching(Void)  [local]  -> Cart"))
     }
 }

@@ -138,4 +138,17 @@ struct CartTargetTests {
         #expect(report.succeeded)
         #expect(try mediator.cart.saved().itemCount == 3)
     }
+
+    @Test("launching restores the cart as last saved")
+    func launchingRestoresTheSavedCart() async throws {
+        let (mediator, _) = try cartWithStubbedProducts()
+        try mediator.cart.add(productID: 2, quantity: 3)
+        try await mediator.broadcastAsync(AppEvents.didFinishLaunching, onlyTo: Cart.target)
+        #expect(try mediator.cart.count() == 0, "nothing was saved yet, so the cart restores empty")
+        try mediator.cart.add(productID: 2, quantity: 3)
+        try await mediator.broadcastAsync(AppEvents.didEnterBackground, onlyTo: Cart.target)
+        try mediator.cart.clear()
+        try mediator.broadcast(AppEvents.didFinishLaunching, onlyTo: Cart.target)
+        #expect(try mediator.cart.count() == 3)
+    }
 }

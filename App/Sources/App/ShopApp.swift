@@ -1,3 +1,4 @@
+import AppEvents
 import Foundation
 import Mediator
 import ModuleA
@@ -28,6 +29,19 @@ struct ShopApp {
         mediator.registerScheme(Self.scheme)
         mediator.registerWebHost(Self.webHost)
         try mediator.validateRoutes()
+    }
+
+    /// Tells every module that the app finished launching (``AppEvents/didFinishLaunching``); a
+    /// module that fails to set up is reported on standard error, and the others go on.
+    func launch() async {
+        do {
+            let report = try await mediator.broadcastAsync(AppEvents.didFinishLaunching)
+            for failure in report.failures {
+                Console.error("error: \(failure.target) failed to set up at launch: \(failure.error)")
+            }
+        } catch {
+            Console.error("error: the launch event was refused: \(error)")
+        }
     }
 
     /// Applies a route configuration file; on any problem nothing changes, and the error names the

@@ -27,6 +27,11 @@ do {
 }
 
 let opener = Opener(app: app, navigator: TerminalNavigator())
+// The commands that run the shop launch it first; listing routes or links starts no module.
+switch invocation.command {
+case .tour, .open, .shell: await app.launch()
+case .help, .routes, .links: break
+}
 switch invocation.command {
 case .help:
     break

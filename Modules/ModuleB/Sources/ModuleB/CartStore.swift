@@ -32,6 +32,12 @@ final class CartStore: Sendable {
         saved.withLock { $0 = current }
     }
 
+    /// Puts the saved lines back in the cart, as at launch.
+    func restore() {
+        let saved = saved.withLock { $0 }
+        lines.withLock { $0 = saved }
+    }
+
     /// The lines as last saved.
     var savedSummary: CartSummary { saved.withLock { CartSummary(lines: $0) } }
 

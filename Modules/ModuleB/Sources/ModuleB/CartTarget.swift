@@ -58,9 +58,10 @@ public struct CartTarget: MediatorTarget {
         },
     ]
 
-    /// The app events the Cart module hears: the cart belongs to the session, and is saved when
-    /// the app goes to the background.
+    /// The app events the Cart module hears: the cart belongs to the session, is saved when the app
+    /// goes to the background, and is restored at launch.
     public static let subscriptions: [MediatorSubscription<CartTarget>] = [
+        MediatorSubscription(AppEvents.didFinishLaunching) { target, _ in target.store.restore() },
         MediatorSubscription(AppEvents.userDidLogOut) { target, _ in target.store.clear() },
         MediatorSubscription(AppEvents.didEnterBackground) { target, _ in await target.store.save() },
     ]

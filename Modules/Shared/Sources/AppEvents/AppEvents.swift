@@ -3,6 +3,10 @@ public import Mediator
 /// The app's life, as every module may hear it: events the composition root broadcasts and any
 /// module subscribes to, declared once here so no module imports another (or the App) to hear them.
 public enum AppEvents {
+    /// The app finished launching: every module that subscribes is told, started if it is not yet
+    /// running, to set up what it needs before the first screen.
+    public static let didFinishLaunching = MediatorEvent<Void>("didFinishLaunching")
+
     /// The app went to the background: modules that are running save what they must not lose.
     /// Modules that never ran have nothing to save, so none is started to hear it.
     public static let didEnterBackground = MediatorEvent<Void>("didEnterBackground", delivery: .existingInstancesOnly)
@@ -12,7 +16,7 @@ public enum AppEvents {
     public static let userDidLogOut = MediatorEvent<SessionEnded>("userDidLogOut", delivery: .existingInstancesOnly)
 
     /// Every app event, for the modules' contract tests and the App's shell.
-    public static let all: [any MediatorEventContract] = [didEnterBackground, userDidLogOut]
+    public static let all: [any MediatorEventContract] = [didFinishLaunching, didEnterBackground, userDidLogOut]
 }
 
 /// The payload of ``AppEvents/userDidLogOut``: whose session ended.
