@@ -27,10 +27,10 @@ struct AppLifecycleTests {
             uniqueKeysWithValues: events.compactMap { event in
                 (event["name"] as? String).map { ($0, event["subscribers"] as? [String] ?? []) }
             })
-        #expect(
-            subscribers == [
-                "didFinishLaunching": ["Cart"], "didEnterBackground": ["Cart"], "userDidLogOut": ["Products", "Cart"],
-            ])
+        #expect(subscribers["userDidLogOut"] == ["Products", "Cart"])
+        #expect(subscribers["didEnterBackground"] == ["Cart"])
+        // A module added with scripts/new-module.swift subscribes to the launch too, after Cart.
+        #expect(subscribers["didFinishLaunching"]?.first == "Cart")
     }
 
     @Test("the shell's broadcast command tells running modules only, and rejects an unknown event")
