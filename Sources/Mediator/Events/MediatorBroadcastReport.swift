@@ -16,16 +16,16 @@ public struct MediatorBroadcastReport: Sendable, CustomStringConvertible {
     /// The event's name.
     public let event: String
     /// The targets whose handlers ran, in delivery order, including those that failed.
-    public let reached: [String]
+    public var reached: [String] { delivery.names }
     /// The subscribers left alone because they have no instance and the delivery makes none
     /// (``MediatorEventDelivery/existingInstancesOnly``), in delivery order.
-    public let skipped: [String]
+    public var skipped: [String] { delivery.skipped }
     /// Every subscriber that failed, with its error: first those whose instance could not be made,
     /// then those whose handler threw, each group in delivery order.
     public let failures: [MediatorBroadcastFailure]
-
-    /// Whether every subscriber that was told handled the event without an error.
-    public var succeeded: Bool { failures.isEmpty }
+    /// The delivery list the broadcast used, which holds `reached` and `skipped`: shared, not copied,
+    /// so a broadcast's report costs no array copies.
+    private let delivery: AnyDeliveryList
 
     /// Creates a report, for test doubles that stand in for a broadcast.
     /// - Parameters:
@@ -34,11 +34,18 @@ public struct MediatorBroadcastReport: Sendable, CustomStringConvertible {
     ///   - skipped: The subscribers left alone.
     ///   - failures: The subscribers that failed.
     public init(event: String, reached: [String], skipped: [String] = [], failures: [MediatorBroadcastFailure] = []) {
+        self.init(event: event, delivery: AnyDeliveryList(names: reached, skipped: skipped, bindFailures: []), failures: failures)
+    }
+
+    /// The report of a broadcast that used this delivery list.
+    init(event: String, delivery: AnyDeliveryList, failures: [MediatorBroadcastFailure]) {
         self.event = event
-        self.reached = reached
-        self.skipped = skipped
+        self.delivery = delivery
         self.failures = failures
     }
+
+    /// Whether every subscriber that was told handled the event without an error.
+    public var succeeded: Bool { failures.isEmpty }
 
     /// Throws when a subscriber failed, for callers that treat one failure as the broadcast's.
     /// - Throws: ``MediatorError/Code/broadcastFailed``, whose ``MediatorError/problems`` name each

@@ -35,7 +35,7 @@ public struct MediatorSubscription<Target: Sendable>: Sendable {
 
     init<Event: MediatorEventContract>(
         _ event: Event, key: EventKey, priority: Int, delivery: MediatorEventDelivery?,
-        handler: Handler<Target, Event.Payload, Void>
+        handler: SubscriptionHandler<Target, Event.Payload>
     ) {
         self.event = event.name
         self.priority = priority
@@ -44,7 +44,7 @@ public struct MediatorSubscription<Target: Sendable>: Sendable {
         self.exposure = event.exposure
         self.key = key
         self.payloadTypeName = Event.payloadTypeName
-        self.bind = { source, definition in SubscriberBinding(handler, source: source, definition: definition) }
+        self.bind = { source, definition in handler.bind(to: source, definition) }
     }
 }
 

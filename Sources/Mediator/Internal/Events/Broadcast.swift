@@ -18,13 +18,15 @@ extension Mediator {
         let snapshot = snapshot()
         guard snapshot.hasInterceptors else {
             try RemotePolicy.check(event: event.name, exposure: event.exposure, source: source)
-            return runSync(deliveryList(event, in: snapshot, onlyTo: target), event, payload, isolation: isolation)
+            return report(event, deliveryList(event, in: snapshot, onlyTo: target)) { $0.runSync(payload, isolation: isolation) }
         }
         let pass = BroadcastPass(event, payload, source: source, snapshot: snapshot)
         do {
             try pass.decideSync()
             try RemotePolicy.check(event: event.name, exposure: event.exposure, source: source)
-            let report = runSync(deliveryList(event, in: snapshot, onlyTo: target), event, payload, isolation: isolation)
+            let report = report(event, deliveryList(event, in: snapshot, onlyTo: target)) {
+                $0.runSync(payload, isolation: isolation)
+            }
             pass.finish(.success(report))
             return report
         } catch {
@@ -40,13 +42,15 @@ extension Mediator {
         let snapshot = snapshot()
         guard snapshot.hasInterceptors else {
             try RemotePolicy.check(event: event.name, exposure: event.exposure, source: source)
-            return await runAsync(deliveryList(event, in: snapshot, onlyTo: target), event, payload)
+            let list = deliveryList(event, in: snapshot, onlyTo: target)
+            return report(event, list, failures: await list.runAsync(payload))
         }
         let pass = BroadcastPass(event, payload, source: source, snapshot: snapshot)
         do {
             try await pass.decideAsync(on: self)
             try RemotePolicy.check(event: event.name, exposure: event.exposure, source: source)
-            let report = await runAsync(deliveryList(event, in: snapshot, onlyTo: target), event, payload)
+            let list = deliveryList(event, in: snapshot, onlyTo: target)
+            let report = report(event, list, failures: await list.runAsync(payload))
             pass.finish(.success(report))
             return report
         } catch {
@@ -59,8 +63,8 @@ extension Mediator {
     /// one, kept for later broadcasts when every subscriber could be bound.
     private func deliveryList<Payload: Sendable>(
         _ event: MediatorEvent<Payload>, in snapshot: RegistrySnapshot, onlyTo target: String?
-    ) -> DeliveryList<Payload> {
-        if target == nil, let bound = snapshot.deliveries.list(for: event.key) as? DeliveryList<Payload> { return bound }
+    ) -> AnyDeliveryList {
+        if target == nil, let bound = snapshot.deliveries.list(for: event.key) { return bound }
         var subscribers = snapshot.events.get().subscribers[event.key.index] ?? []
         if let target {
             let name = Name(target)
@@ -71,40 +75,17 @@ extension Mediator {
         return list
     }
 
-    /// Tells every bound subscriber, in order, without `await`; a failure is recorded and the next
-    /// subscriber is told.
-    private func runSync<Payload: Sendable>(
-        _ list: DeliveryList<Payload>, _ event: MediatorEvent<Payload>, _ payload: Payload, isolation: (any Actor)?
+    /// The report of a broadcast whose subscribers `run` told.
+    private func report<Payload>(
+        _ event: MediatorEvent<Payload>, _ list: AnyDeliveryList, run: (AnyDeliveryList) -> [MediatorBroadcastFailure]
     ) -> MediatorBroadcastReport {
-        var failures = list.bindFailures
-        for binding in list.bindings {
-            do {
-                // The caller's isolation, not the thread, decides, as for calls (see `invokeSync`).
-                if binding.runsOnMainActor, isolation === MainActor.shared {
-                    try MainActor.assumeIsolated { try binding.runOnMainActor(payload) }
-                } else {
-                    try binding.runSync(payload)
-                }
-            } catch {
-                failures.append(MediatorBroadcastFailure(target: binding.definition.target, error: error))
-            }
-        }
-        return MediatorBroadcastReport(event: event.name, reached: list.names, skipped: list.skipped, failures: failures)
+        report(event, list, failures: run(list))
     }
 
-    /// Tells every bound subscriber, in order, awaiting each; a failure is recorded and the next
-    /// subscriber is told.
-    private func runAsync<Payload: Sendable>(
-        _ list: DeliveryList<Payload>, _ event: MediatorEvent<Payload>, _ payload: Payload
-    ) async -> MediatorBroadcastReport {
-        var failures = list.bindFailures
-        for binding in list.bindings {
-            do {
-                try await binding.runAsync(payload)
-            } catch {
-                failures.append(MediatorBroadcastFailure(target: binding.definition.target, error: error))
-            }
-        }
-        return MediatorBroadcastReport(event: event.name, reached: list.names, skipped: list.skipped, failures: failures)
+    /// The report of a broadcast, from its list and the failures telling it caused.
+    private func report<Payload>(
+        _ event: MediatorEvent<Payload>, _ list: AnyDeliveryList, failures: [MediatorBroadcastFailure]
+    ) -> MediatorBroadcastReport {
+        MediatorBroadcastReport(event: event.name, delivery: list, failures: failures)
     }
 }

@@ -1,4 +1,8 @@
 /// One broadcast's subscribers, bound and in delivery order, and those it could not tell.
+///
+/// The list runs itself (``runSync(_:isolation:)``, ``runAsync(_:)``): the broadcast path holds it
+/// by this non-generic face, so a broadcast names no type that depends on its payload type (which
+/// would cost a generic metadata lookup per broadcast in the library's unspecialized code).
 class AnyDeliveryList: @unchecked Sendable {
     // @unchecked: every stored property is a `let` of a Sendable type; not final only so that
     // `DeliveryList<Payload>` can add the typed bindings.
@@ -18,6 +22,17 @@ class AnyDeliveryList: @unchecked Sendable {
     /// Whether the list may serve every later broadcast of its event in the same snapshot: every
     /// subscriber is bound (none skipped or failed), to its kept instance or to its factory.
     var isComplete: Bool { skipped.isEmpty && bindFailures.isEmpty }
+
+    /// Tells every subscriber, in order, without `await`; returns every failure. Overridden by
+    /// `DeliveryList`, the only kind of list made.
+    func runSync<Payload: Sendable>(_ payload: Payload, isolation: (any Actor)?) -> [MediatorBroadcastFailure] {
+        bindFailures
+    }
+
+    /// Tells every subscriber, in order, awaiting each; returns every failure. Overridden by `DeliveryList`.
+    func runAsync<Payload: Sendable>(_ payload: Payload) async -> [MediatorBroadcastFailure] {
+        bindFailures
+    }
 }
 
 /// The bound subscribers of an event whose payload is `Payload`.
@@ -41,12 +56,7 @@ final class DeliveryList<Payload: Sendable>: AnyDeliveryList, @unchecked Sendabl
                 }
                 // The event key includes the payload type, so a subscriber of this key takes `Payload`.
                 guard let typed = bound as? SubscriberBinding<Payload> else {
-                    failures.append(
-                        MediatorBroadcastFailure(
-                            target: definition.target,
-                            error: MediatorError.invalidDeclaration(
-                                target: definition.target,
-                                problem: "its subscription to \(definition.event) takes another payload type")))
+                    failures.append(Self.mismatch(definition.target, definition.event))
                     continue
                 }
                 bindings.append(typed)
@@ -58,27 +68,60 @@ final class DeliveryList<Payload: Sendable>: AnyDeliveryList, @unchecked Sendabl
         self.bindings = bindings
         super.init(names: names, skipped: skipped, bindFailures: failures)
     }
-}
 
-/// The delivery lists one registry snapshot has bound, by event key number: a later broadcast of
-/// the same event in the same snapshot binds nothing again.
-///
-/// Per snapshot, not per set of targets: releasing kept instances makes a new snapshot, and with it
-/// an empty cache, so no list outlives the instances it was bound to.
-final class DeliveryCache: @unchecked Sendable {
-    // @unchecked: `lists` is read and written only while this cache's stripe of `LockStripes.shared`
-    // is held, a leaf held only to read or store one entry; lists are built outside it.
-    private var lists: [Int: AnyDeliveryList] = [:]
-
-    /// The complete list bound for an event, if one is.
-    func list(for key: EventKey) -> AnyDeliveryList? {
-        LockStripes.shared.withLock(for: self) { lists[key.index] }
+    override func runSync<Given: Sendable>(_ given: Given, isolation: (any Actor)?) -> [MediatorBroadcastFailure] {
+        guard let payload = Self.payload(given) else { return mismatches() }
+        var failures = bindFailures
+        for binding in bindings {
+            do {
+                // The caller's isolation, not the thread, decides, as for calls (see `invokeSync`).
+                if binding.runsOnMainActor, isolation === MainActor.shared {
+                    try MainActor.assumeIsolated { try binding.runOnMainActor(payload) }
+                } else {
+                    try binding.runSync(payload)
+                }
+            } catch {
+                failures.append(MediatorBroadcastFailure(target: binding.definition.target, error: error))
+            }
+        }
+        return failures
     }
 
-    /// Keeps a complete list for the rest of the snapshot; the first stored wins.
-    func store(_ list: AnyDeliveryList, for key: EventKey) {
-        LockStripes.shared.withLock(for: self) {
-            if lists[key.index] == nil { lists[key.index] = list }
+    override func runAsync<Given: Sendable>(_ given: Given) async -> [MediatorBroadcastFailure] {
+        guard let payload = Self.payload(given) else { return mismatches() }
+        var failures = bindFailures
+        for binding in bindings {
+            do {
+                try await binding.runAsync(payload)
+            } catch {
+                failures.append(MediatorBroadcastFailure(target: binding.definition.target, error: error))
+            }
         }
+        return failures
+    }
+
+    /// The broadcast's payload as this list's type, or `nil` if it is of another type (which the
+    /// event key rules out: a list is stored and found only under its event's key, which includes
+    /// the payload type).
+    ///
+    /// The types are compared as metatypes, and the value is then reinterpreted as the same type: a
+    /// dynamic cast (`as?`) would instantiate `Optional<Payload>`'s metadata and cost more than
+    /// telling a subscriber, on every broadcast, in this unspecialized code.
+    @inline(__always)
+    private static func payload<Given>(_ given: Given) -> Payload? {
+        guard Given.self == Payload.self else { return nil }
+        return unsafeBitCast(given, to: Payload.self)
+    }
+
+    /// Every subscriber's failure, for a payload of another type (which the event key rules out).
+    private func mismatches() -> [MediatorBroadcastFailure] {
+        bindFailures + bindings.map { Self.mismatch($0.definition.target, $0.definition.event) }
+    }
+
+    private static func mismatch(_ target: String, _ event: String) -> MediatorBroadcastFailure {
+        MediatorBroadcastFailure(
+            target: target,
+            error: MediatorError.invalidDeclaration(
+                target: target, problem: "its subscription to \(event) takes another payload type"))
     }
 }
