@@ -33,6 +33,8 @@ public final class Mediator: Sendable {
     //   `ThreadCache.liveMediators`: leaves held only to read or store one value; what they guard is
     //   built outside them.
     // - `DecisionRace.state`: one per asynchronous interceptor decision.
+    // - `DeliveryCache.lock` (one per snapshot, held only to publish a bound subscriber list; read
+    //   without it) and `EventKey.interned`: leaves; lists are bound, and factories run, outside them.
     // Calls that hit the per-thread cache (`ThreadCache`) take none of them.
 
     /// Distinguishes this mediator in per-thread caches; never reused, unlike an object address.
