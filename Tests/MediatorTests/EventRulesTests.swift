@@ -142,12 +142,15 @@ struct EventRulesTests {
             ])
         try mediator.subscribe("Pushed", to: TestEvents.push)
         let trace = Trace()
-        let report = try await withDeadlockGuard("a broadcast whose subscriber re-enters the mediator") {
-            try mediator.broadcast(TestEvents.launch, trace)
+        // Plain values cross back from the guard's thread: a report holds objects made there, and
+        // ThreadSanitizer does not see the continuation that hands them over as synchronization.
+        let (succeeded, reached) = try await withDeadlockGuard("a broadcast whose subscriber re-enters the mediator") {
+            let report = try mediator.broadcast(TestEvents.launch, trace)
+            return (report.succeeded, report.reached == ["Reentrant"])
         }
-        #expect(report.succeeded)
+        #expect(succeeded)
         // The broadcast tells the subscribers of the snapshot it read: not the target registered meanwhile.
-        #expect(report.reached == ["Reentrant"])
+        #expect(reached)
         #expect(trace.all == ["echo", "Pushed"])
         #expect(try mediator.broadcast(TestEvents.launch, Trace()).reached.contains("Late1"))
     }
