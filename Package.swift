@@ -31,31 +31,35 @@ let package = Package(
         // The example modular app. A module is an implementation plus a facade; implementations
         // depend on facades only (scripts/check-module-graph.swift enforces it in CI).
         .target(name: "Presentation", path: "Modules/Shared/Sources/Presentation"),
+        // The app's lifecycle events, which every module may subscribe to and the App broadcasts.
+        .target(name: "AppEvents", dependencies: ["Mediator"], path: "Modules/Shared/Sources/AppEvents"),
         .target(
             name: "ModuleAFacade", dependencies: ["Mediator", "Presentation"],
             path: "Modules/ModuleA/Sources/ModuleAFacade"),
         .target(
-            name: "ModuleA", dependencies: ["Mediator", "ModuleAFacade", "Presentation"],
+            name: "ModuleA", dependencies: ["Mediator", "ModuleAFacade", "Presentation", "AppEvents"],
             path: "Modules/ModuleA/Sources/ModuleA"),
         .target(
             name: "ModuleBFacade", dependencies: ["Mediator", "Presentation"],
             path: "Modules/ModuleB/Sources/ModuleBFacade"),
         .target(
-            name: "ModuleB", dependencies: ["Mediator", "ModuleBFacade", "ModuleAFacade", "Presentation"],
+            name: "ModuleB", dependencies: ["Mediator", "ModuleBFacade", "ModuleAFacade", "Presentation", "AppEvents"],
             path: "Modules/ModuleB/Sources/ModuleB"),
         .testTarget(
             name: "ModuleATests",
-            dependencies: ["ModuleA", "ModuleAFacade", "Mediator", "MediatorTesting", "Presentation"]),
+            dependencies: ["ModuleA", "ModuleAFacade", "Mediator", "MediatorTesting", "Presentation", "AppEvents"]),
         .testTarget(
             name: "ModuleBTests",
-            dependencies: ["ModuleB", "ModuleBFacade", "ModuleAFacade", "Mediator", "MediatorTesting", "Presentation"]),
+            dependencies: [
+                "ModuleB", "ModuleBFacade", "ModuleAFacade", "Mediator", "MediatorTesting", "Presentation", "AppEvents",
+            ]),
         // scripts/new-module.swift adds each new module's targets above this line.
 
         // The composition root and command-line app.
         .executableTarget(
             name: "App",
             dependencies: [
-                "Mediator", "Presentation", "ModuleA", "ModuleAFacade", "ModuleB", "ModuleBFacade",
+                "Mediator", "Presentation", "AppEvents", "ModuleA", "ModuleAFacade", "ModuleB", "ModuleBFacade",
                 // scripts/new-module.swift adds each new module to the App's dependencies above this line.
             ],
             path: "App/Sources/App"),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds and runs every benchmark in release mode, then prints the medians and the ratios that
-# issues 5, 9 and 10 set targets for, all from this one run. Usage, from a fresh clone:
+# issues 5, 9, 10 and 19 set targets for, all from this one run. Usage, from a fresh clone:
 #   Benchmarks/run.sh                 # everything (about 3 minutes on 2 cores, after the build)
 #   Benchmarks/run.sh --filter 'Call.*'            # a subset; ratios whose inputs did not run are left out
 #   Benchmarks/run.sh --filter 'Call.*' --filter 'Errors.*'
@@ -110,6 +110,10 @@ for count in [1000, 10000]:
 for count in [1000, 10000]:
     r = ratio(f"Register: mediator register(targetNamed:) x{count}", f"Register: dictionary insert x{count}")
     check(f"register a target / dictionary insert, {count} targets", r, "≤ 1.5x", lambda v: v <= 1.5)
+# Issue 19: a broadcast costs at most 2x a plain loop over the same number of closures.
+for count in [1, 10, 100]:
+    r = ratio(f"Events: broadcast to {count} subscribers", f"Events: loop over {count} closures")
+    check(f"broadcast / loop over closures, {count} subscriber(s)", r, "≤ 2x", lambda v: v <= 2)
 for name, goal, limit in [
     ("Call: mediator perform by names, no parameters", "0", 0),
     ("Call: mediator perform by names, two parameters", "≤ 1", 1),

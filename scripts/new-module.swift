@@ -4,7 +4,7 @@
 //
 // creates
 //   Modules/Wishlist/Sources/WishlistFacade/   contracts (`Wishlist`), an input with its schema, `mediator.wishlist`
-//   Modules/Wishlist/Sources/Wishlist/         `WishlistTarget`, binding a handler to every contract
+//   Modules/Wishlist/Sources/Wishlist/         `WishlistTarget`, binding a handler to every contract and hearing the app launch
 //   Tests/WishlistTests/                       a contract test (FacadeContract) and a behaviour test
 // and edits
 //   Package.swift                              the three targets, and the App's dependency on the module
@@ -281,11 +281,12 @@ func newFiles(_ n: Names) -> [(path: String, text: String)] {
 
         """#
     let target = #"""
-        \#(sortedImports(["Mediator", n.facadeTarget], public: ["Mediator"]))
+        \#(sortedImports(["AppEvents", "Mediator", n.facadeTarget], public: ["Mediator"]))
 
         /// The \#(n.module) module's entry point: every action it offers, declared once, each bound to the
         /// contract `\#(n.module)` declares in `\#(n.facadeTarget)`, so a handler that does not match its
-        /// contract's input or result does not compile.
+        /// contract's input or result does not compile; and every app event it hears, each bound to the
+        /// event `AppEvents` declares, so a handler of another payload type does not compile.
         ///
         /// The app registers it in its composition root:
         ///
@@ -307,20 +308,28 @@ func newFiles(_ n: Names) -> [(path: String, text: String)] {
                     "Hello, \(input.name), from \#(n.module)."
                 }
             ]
+
+            /// Every app event the \#(n.module) module hears: the generated example; set up at launch
+            /// what the module needs, or subscribe to other `AppEvents` (a target that keeps no instance
+            /// hears only the events that make one, such as launch).
+            public static let subscriptions: [MediatorSubscription<\#(n.targetType)>] = [
+                MediatorSubscription(AppEvents.didFinishLaunching) { _, _ in }
+            ]
         }
 
         """#
     let contractTests = #"""
-        \#(sortedImports(["Mediator", "MediatorTesting", n.module, n.facadeTarget, "Testing"]))
+        \#(sortedImports(["AppEvents", "Mediator", "MediatorTesting", n.module, n.facadeTarget, "Testing"]))
 
         /// The \#(n.module) target binds every contract its facade declares, and each facade call reaches it.
         @Suite("\#(n.module) facade and target agree")
         struct \#(n.module)ContractTests {
-            @Test("the target binds every contract in \#(n.module).all, and declares nothing else")
+            @Test("the target binds every contract in \#(n.module).all, subscribes to the events it names, and nothing else")
             func targetBindsEveryContract() throws {
                 let mediator = Mediator()
                 try mediator.register(\#(n.targetType)())
-                #expect(FacadeContract.problems(on: mediator, contracts: \#(n.module).all) == [])
+                let events: [any MediatorEventContract] = [AppEvents.didFinishLaunching]
+                #expect(FacadeContract.problems(on: mediator, contracts: \#(n.module).all, events: events) == [])
             }
 
             @Test("every facade method returns its typed result from the real target")
@@ -340,7 +349,7 @@ func newFiles(_ n: Names) -> [(path: String, text: String)] {
 
         """#
     let behaviourTests = #"""
-        \#(sortedImports(["Mediator", "MediatorTesting", n.module, n.facadeTarget, "Testing"]))
+        \#(sortedImports(["AppEvents", "Mediator", "MediatorTesting", n.module, n.facadeTarget, "Testing"]))
 
         /// The \#(n.module) module's behaviour, through its facade, with nothing else registered.
         @Suite("\#(n.module) module")
@@ -363,6 +372,12 @@ func newFiles(_ n: Names) -> [(path: String, text: String)] {
                     try mediator.perform("greeting", on: \#(n.module).target)
                 }
                 #expect(error?.parameter == "name")
+            }
+
+            @Test("the module hears the app's launch")
+            func moduleHearsTheLaunch() throws {
+                let report = try mediator.broadcast(AppEvents.didFinishLaunching, onlyTo: \#(n.module).target)
+                #expect(report.reached == [\#(n.module).target] && report.succeeded)
             }
 
             @Test("the greeting is local: a remote call is refused")
@@ -391,11 +406,11 @@ func packageStanzas(_ n: Names) -> [String] {
         "    name: \"\(n.facadeTarget)\", dependencies: [\"Mediator\"],",
         "    path: \"\(n.facadeDirectory)\"),",
         ".target(",
-        "    name: \"\(n.module)\", dependencies: [\"Mediator\", \"\(n.facadeTarget)\"],",
+        "    name: \"\(n.module)\", dependencies: [\"Mediator\", \"\(n.facadeTarget)\", \"AppEvents\"],",
         "    path: \"\(n.implementationDirectory)\"),",
         ".testTarget(",
         "    name: \"\(n.testTarget)\",",
-        "    dependencies: [\"\(n.module)\", \"\(n.facadeTarget)\", \"Mediator\", \"MediatorTesting\"]),",
+        "    dependencies: [\"\(n.module)\", \"\(n.facadeTarget)\", \"Mediator\", \"MediatorTesting\", \"AppEvents\"]),",
     ]
 }
 

@@ -18,7 +18,8 @@ extension Mediator {
             TargetBox(
                 name: Target.targetName, summary: Target.summary, ordinal: nextOrdinal(), cachesInstance: Target.cachesInstance,
                 make: makeTarget, declare: { Target.actions },
-                unknownAction: { target, action, parameters in try target.answerUnknownAction(action, parameters: parameters) }),
+                unknownAction: { target, action, parameters in try target.answerUnknownAction(action, parameters: parameters) },
+                subscribe: { Target.subscriptions }),
             replacingExisting: replacingExisting)
     }
 
@@ -47,6 +48,8 @@ extension Mediator {
     ///   - name: The target name callers use.
     ///   - summary: A one-line description for the catalog.
     ///   - actions: The actions; handlers receive `()` as their target.
+    ///   - subscriptions: The events it subscribes to; handlers receive `()` as their target. A target
+    ///     registered from values has no instance to make, so every broadcast of these events tells it.
     ///   - replacingExisting: Replace a target already registered under the same name instead of failing.
     ///   - unknownAction: Answers actions not in `actions`; by default they are passed on.
     /// - Throws: ``MediatorError/Code/duplicateTarget`` when the name is taken and replacement was not asked for.
@@ -54,13 +57,15 @@ extension Mediator {
         targetNamed name: String,
         summary: String = "",
         actions: [MediatorAction<Void>],
+        subscriptions: [MediatorSubscription<Void>] = [],
         replacingExisting: Bool = false,
         unknownAction: @escaping @Sendable (String, MediatorParameters) throws -> MediatorFallback = { _, _ in .notHandled }
     ) throws {
         try insert(
             TargetBox<Void>(
                 name: name, summary: summary, ordinal: nextOrdinal(), cachesInstance: false, make: {},
-                declare: { actions }, unknownAction: { _, action, parameters in try unknownAction(action, parameters) }),
+                declare: { actions }, unknownAction: { _, action, parameters in try unknownAction(action, parameters) },
+                subscribe: { subscriptions }),
             replacingExisting: replacingExisting)
     }
 

@@ -37,6 +37,8 @@ public final class Mediator: Sendable {
     // - `holds` (below): held calls and open gates. The one nesting: a `MediatorHold`'s own lock
     //   (its phase, result and waiting callers) is taken inside `holds` to mark its phase, never
     //   the other way round. Waiters are resumed, and observers told, after both are released.
+    // - `DeliveryCache.lock` (one per snapshot, held only to publish a bound subscriber list; read
+    //   without it) and `EventKey.interned`: leaves; lists are bound, and factories run, outside them.
     // Calls that hit the per-thread cache (`ThreadCache`) take none of them.
 
     /// Distinguishes this mediator in per-thread caches; never reused, unlike an object address.

@@ -2,6 +2,8 @@ public import Mediator
 
 /// An interceptor that records every call a mediator dispatches, with its outcome, for assertions.
 ///
+/// Broadcasts are not calls: ``BroadcastRecorder`` records those.
+///
 /// ```swift
 /// let recorder = CallRecorder()
 /// mediator.addInterceptor(recorder)
@@ -50,6 +52,7 @@ public final class CallRecorder: MediatorInterceptor {
 
     /// Records the call and lets it proceed.
     public func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+        guard !call.isBroadcast else { return .proceed }
         state.withLock {
             $0.calls.append(
                 RecordedCall(
@@ -61,6 +64,7 @@ public final class CallRecorder: MediatorInterceptor {
 
     /// Records the outcome.
     public func callDidFinish(_ call: MediatorCall, outcome: MediatorOutcome, duration: Duration) {
+        guard !call.isBroadcast else { return }
         state.withLock { $0.outcomes.append(outcome) }
     }
 }

@@ -145,8 +145,9 @@ struct IntrospectionTests {
         let compact = account.catalog().jsonString(prettyPrinted: false)
         #expect(
             compact == """
-                {"targets":[{"actions":[{"execution":"synchronous","exposure":"local","input":"MediatorParameters",\
-                "name":"logout","parameters":[],"result":"Void","summary":"","urlPatterns":[]}],"name":"Account","summary":""}]}
+                {"events":[],"targets":[{"actions":[{"execution":"synchronous","exposure":"local","input":"MediatorParameters",\
+                "name":"logout","parameters":[],"result":"Void","summary":"","urlPatterns":[]}],"name":"Account",\
+                "subscriptions":[],"summary":""}]}
                 """)
 
         // Slashes in URL patterns stay readable, and the JSON decodes back to the same catalog.
@@ -166,6 +167,6 @@ struct IntrospectionTests {
         mediator.unregister("Account")
         #expect(mediator.catalog().targets.map(\.name) == ["Store"])
         #expect(Mediator().catalog().targets.isEmpty)
-        #expect(Mediator().catalog().jsonString(prettyPrinted: false) == #"{"targets":[]}"#)
+        #expect(Mediator().catalog().jsonString(prettyPrinted: false) == #"{"events":[],"targets":[]}"#)
     }
 }

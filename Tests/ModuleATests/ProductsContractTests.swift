@@ -1,3 +1,4 @@
+import AppEvents
 import Mediator
 import MediatorTesting
 import ModuleA
@@ -7,11 +8,11 @@ import Testing
 /// The Products target binds every contract its facade declares, and each facade call reaches it.
 @Suite("Products facade and target agree")
 struct ProductsContractTests {
-    @Test("the target binds every contract in Products.all, and declares nothing else")
+    @Test("the target binds every contract in Products.all, subscribes to the app events it names, and declares nothing else")
     func targetBindsEveryContract() throws {
         let mediator = Mediator()
         try mediator.register(ProductsTarget())
-        #expect(FacadeContract.problems(on: mediator, contracts: Products.all) == [])
+        #expect(FacadeContract.problems(on: mediator, contracts: Products.all, events: [AppEvents.userDidLogOut]) == [])
     }
 
     @Test("every facade method returns its typed result from the real target")
@@ -27,8 +28,9 @@ struct ProductsContractTests {
         _ = try await mediator.products.detailScreen(id: 1)
         _ = try await mediator.products.reviews(id: 1)
         _ = try mediator.products.reprice(id: 1, cents: 1_000)
+        _ = try mediator.products.recentlyViewed()
 
-        #expect(recorder.outcomes.count == 6)
+        #expect(recorder.outcomes.count == 7)
         #expect(recorder.outcomes.allSatisfy { $0.isSuccess })
         #expect(Set(recorder.calls.map(\.action)) == Set(Products.all.map(\.action)))
         #expect(recorder.inputs(to: Products.reprice) == [Reprice(id: 1, cents: 1_000)])

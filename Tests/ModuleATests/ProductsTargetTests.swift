@@ -1,3 +1,4 @@
+import AppEvents
 import Mediator
 import MediatorTesting
 import ModuleA
@@ -79,5 +80,24 @@ struct ProductsTargetTests {
         #expect(exposure["price"] == .local)
         #expect(exposure["detail"] == .remote)
         #expect(actions.first { $0.name == "detail" }?.urlPatterns == ["/product/:id"])
+    }
+
+    @Test("opening details records what was viewed; logging out forgets it")
+    func loggingOutForgetsWhatWasViewed() async throws {
+        _ = try await mediator.products.detailScreen(id: 1)
+        _ = try await mediator.products.detailScreen(id: 42)
+        _ = try await mediator.products.detailScreen(id: 1)
+        #expect(try mediator.products.recentlyViewed() == [1, 42])
+        let report = try mediator.broadcast(AppEvents.userDidLogOut, SessionEnded(user: "ada"), onlyTo: Products.target)
+        #expect(report.reached == [Products.target] && report.succeeded)
+        #expect(try mediator.products.recentlyViewed() == [])
+    }
+
+    @Test("a logout before Products ever ran does not start it")
+    func logoutDoesNotStartProducts() throws {
+        let fresh = Mediator()
+        try fresh.register(ProductsTarget())
+        let report = try fresh.broadcast(AppEvents.userDidLogOut, SessionEnded(user: "ada"))
+        #expect(report.reached.isEmpty && report.skipped == [Products.target])
     }
 }

@@ -1,3 +1,4 @@
+import AppEvents
 import Mediator
 import MediatorTesting
 import ModuleAFacade
@@ -8,10 +9,10 @@ import Testing
 /// The Cart target binds every contract its facade declares, and each facade call reaches it.
 @Suite("Cart facade and target agree")
 struct CartContractTests {
-    @Test("the target binds every contract in Cart.all, and declares nothing else")
+    @Test("the target binds every contract in Cart.all, subscribes to every app event, and declares nothing else")
     func targetBindsEveryContract() throws {
         let (mediator, _) = try cartWithStubbedProducts()
-        #expect(FacadeContract.problems(on: mediator, contracts: Cart.all) == [])
+        #expect(FacadeContract.problems(on: mediator, contracts: Cart.all, events: AppEvents.all) == [])
     }
 
     @Test("every facade method returns its typed result from the real target")
@@ -25,9 +26,10 @@ struct CartContractTests {
         _ = try await mediator.cart.screen()
         _ = try await mediator.cart.checkout()
         try mediator.cart.clear()
+        _ = try mediator.cart.saved()
 
         let cartCalls = zip(recorder.calls, recorder.outcomes).filter { $0.0.target == Cart.target }
-        #expect(cartCalls.count == 5)
+        #expect(cartCalls.count == 6)
         #expect(cartCalls.allSatisfy { $0.1.isSuccess })
         #expect(recorder.inputs(to: Cart.add).map(\.quantity) == [2])
     }

@@ -1,3 +1,4 @@
+import AppEvents
 import Mediator
 import MediatorTesting
 import ModuleAFacade
@@ -116,4 +117,38 @@ struct CartTargetTests {
     // The synchronous facade calls, from a synchronous context.
     private func cartCount(_ mediator: Mediator) async throws -> Int { try mediator.cart.count() }
     private func clearCart(_ mediator: Mediator) async throws { try mediator.cart.clear() }
+
+    @Test("logging out empties the cart")
+    func loggingOutEmptiesTheCart() throws {
+        let (mediator, _) = try cartWithStubbedProducts()
+        try mediator.cart.add(productID: 2, quantity: 3)
+        let report = try mediator.broadcast(AppEvents.userDidLogOut, SessionEnded(user: "ada"), onlyTo: Cart.target)
+        #expect(report.reached == [Cart.target] && report.succeeded)
+        #expect(try mediator.cart.count() == 0)
+    }
+
+    @Test("entering the background saves the cart; its handler is asynchronous, so only an awaited broadcast reaches it")
+    func enteringTheBackgroundSavesTheCart() async throws {
+        let (mediator, _) = try cartWithStubbedProducts()
+        try mediator.cart.add(productID: 2, quantity: 3)
+        let unawaited = try mediator.broadcast(AppEvents.didEnterBackground, onlyTo: Cart.target)
+        #expect((unawaited.failures.first?.error as? MediatorError)?.code == .asyncActionCalledSynchronously)
+        #expect(try mediator.cart.saved().itemCount == 0)
+        let report = try await mediator.broadcastAsync(AppEvents.didEnterBackground, onlyTo: Cart.target)
+        #expect(report.succeeded)
+        #expect(try mediator.cart.saved().itemCount == 3)
+    }
+
+    @Test("launching restores the cart as last saved")
+    func launchingRestoresTheSavedCart() async throws {
+        let (mediator, _) = try cartWithStubbedProducts()
+        try mediator.cart.add(productID: 2, quantity: 3)
+        try await mediator.broadcastAsync(AppEvents.didFinishLaunching, onlyTo: Cart.target)
+        #expect(try mediator.cart.count() == 0, "nothing was saved yet, so the cart restores empty")
+        try mediator.cart.add(productID: 2, quantity: 3)
+        try await mediator.broadcastAsync(AppEvents.didEnterBackground, onlyTo: Cart.target)
+        try mediator.cart.clear()
+        try mediator.broadcast(AppEvents.didFinishLaunching, onlyTo: Cart.target)
+        #expect(try mediator.cart.count() == 3)
+    }
 }

@@ -65,9 +65,11 @@ enum Console {
     }
 
     static func describe(_ events: [AnalyticsLog.Event]) -> [String] {
-        events.map { event in
+        // The name column fits the longest name (broadcasts are named `*.event`), at least 18 wide.
+        let width = events.map(\.call.count).reduce(18, max)
+        return events.map { event in
             let micros = Double(event.duration.components.attoseconds) / 1e12 + Double(event.duration.components.seconds) * 1e6
-            let call = event.call.padding(toLength: 18, withPad: " ", startingAt: 0)
+            let call = event.call.padding(toLength: width, withPad: " ", startingAt: 0)
             return "  \(call) \(event.source.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) "
                 + "\(String(format: "%8.1f", micros)) µs  \(event.result.rawValue)\(event.continued ? " (continued)" : "")"
         }

@@ -2,8 +2,8 @@ import Foundation
 import Mediator
 
 /// What a user can open, for people: the schemes and hosts links use, the route configuration in
-/// force, and every action with its exposure, parameters (an enum's values listed), URL patterns and
-/// convention route.
+/// force, every action with its exposure, parameters (an enum's values listed), URL patterns and
+/// convention route, and every event with its subscribers.
 enum Routes {
     static func table(_ mediator: Mediator) -> String {
         let schemes = mediator.registeredSchemes
@@ -37,7 +37,20 @@ enum Routes {
                 }
             }
         }
+        lines += events(mediator.catalog())
         return lines.joined(separator: "\n")
+    }
+
+    /// Every event with its payload, exposure, and subscribers in delivery order, one line each.
+    private static func events(_ catalog: MediatorCatalog) -> [String] {
+        var lines = ["", "Events: name(payload)  [exposure]  -> subscribers, in delivery order"]
+        if catalog.events.isEmpty { lines.append("  none") }
+        for event in catalog.events {
+            lines.append(
+                "  \(event.name)(\(readable(event.payload)))  [\(event.exposure.rawValue)]  -> "
+                    + event.subscribers.joined(separator: ", "))
+        }
+        return lines
     }
 
     /// The route configuration's rules, one line each.

@@ -19,12 +19,14 @@ enum Shell {
           links     list the numbered links again
           help      this list
           quit      leave the shell (so does end of input, Ctrl-D)
+        App events, told to every module that subscribes:
+        \(Lifecycle.help)
         """
 
     /// Reads commands until `quit` or the end of input.
     /// - Returns: Whether every command succeeded (an unknown command or a failed link did not).
     static func run(_ opener: Opener) async -> Bool {
-        Console.print("Shop shell: type a URL or a number, 'back', 'stack', 'links', 'help' or 'quit'.")
+        Console.print("Shop shell: type a URL or a number, 'back', 'stack', 'links', 'broadcast EVENT', 'help' or 'quit'.")
         var allSucceeded = true
         var choices = menu(opener)
         while true {
@@ -48,6 +50,8 @@ enum Shell {
                         continue
                     }
                     if await !opener.succeeded(opening: choices[number - 1].url) { allSucceeded = false }
+                } else if let event = broadcastCommand(line) {
+                    if await !Lifecycle.simulate(event, in: opener.app) { allSucceeded = false }
                 } else if line.contains("://") {
                     if await !opener.succeeded(opening: line) { allSucceeded = false }
                 } else {
@@ -58,6 +62,13 @@ enum Shell {
             }
             choices = menu(opener)
         }
+    }
+
+    /// The event a `broadcast NAME` command names, or `nil` when the line is another command.
+    private static func broadcastCommand(_ line: String) -> String? {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.first == "broadcast" else { return nil }
+        return words.dropFirst().joined(separator: " ")
     }
 
     /// Prints the numbered choices on one line (the current screen's links, then the starting

@@ -1,3 +1,4 @@
+import AppEvents
 import Foundation
 import Mediator
 import ModuleA
@@ -26,11 +27,12 @@ struct ShopApp {
         mediator.closeGate(.ready)
     }
 
-    /// Registers every module and applies the route configuration, then opens the `ready` gate:
-    /// links held since launch continue now, routed as the configuration says.
-    func finishLaunching(configurationAt path: String?) throws {
+    /// Registers every module, applies the route configuration and launches the modules, then opens
+    /// the `ready` gate: links held since launch continue now, routed as the configuration says.
+    func finishLaunching(configurationAt path: String?) async throws {
         try registerModules()
         if let path { try applyRouteConfiguration(at: path) }
+        await launch()
         mediator.openGate(.ready)
     }
 
@@ -38,7 +40,7 @@ struct ShopApp {
         try mediator.register(ProductsTarget())
         try mediator.register { CartTarget(mediator: $0) }
         // scripts/new-module.swift registers each new module above this line.
-        try mediator.register(targetNamed: "Session", summary: "Login state", actions: session.actions(gating: mediator))
+        try mediator.register(targetNamed: "Session", summary: "Login state", actions: session.actions(on: mediator))
         try mediator.register(
             targetNamed: WebPages.target, summary: "Web pages for degraded routes",
             actions: WebPages.actions(allowedHost: Self.webHost))
@@ -47,6 +49,19 @@ struct ShopApp {
         mediator.registerScheme(Self.scheme)
         mediator.registerWebHost(Self.webHost)
         try mediator.validateRoutes()
+    }
+
+    /// Tells every module that the app finished launching (``AppEvents/didFinishLaunching``); a
+    /// module that fails to set up is reported on standard error, and the others go on.
+    func launch() async {
+        do {
+            let report = try await mediator.broadcastAsync(AppEvents.didFinishLaunching)
+            for failure in report.failures {
+                Console.error("error: \(failure.target) failed to set up at launch: \(failure.error)")
+            }
+        } catch {
+            Console.error("error: the launch event was refused: \(error)")
+        }
     }
 
     /// Applies a route configuration file; on any problem nothing changes, and the error names the

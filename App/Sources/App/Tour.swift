@@ -98,6 +98,7 @@ enum Tour {
             }
             Console.print()
         }
+        await lifecycle(opener)
         if changed > 0 { Console.print("\(changed) step(s) turned out differently from the tour's notes.\n") }
         let events = opener.app.analytics.recorded
         Console.print("Analytics: \(events.count) events (call, source, duration, outcome)")

@@ -29,6 +29,12 @@ do {
 }
 
 let opener = Opener(app: app, navigator: TerminalNavigator())
+// The commands that run the shop launch it first; listing routes or links starts no module.
+switch invocation.command {
+case .tour, .shell: await app.launch()
+case .open: if !invocation.coldStart { await app.launch() }  // a cold start launches once the modules exist
+case .help, .routes, .links: break
+}
 switch invocation.command {
 case .help:
     break
@@ -42,7 +48,7 @@ case .open(let urls):
     for url in urls where await !opener.succeeded(opening: url) { failed += 1 }
     if invocation.coldStart {
         do {
-            try app.finishLaunching(configurationAt: invocation.configPath)
+            try await app.finishLaunching(configurationAt: invocation.configPath)
         } catch {
             Console.error("error: \(error)")
             exit(1)

@@ -7,4 +7,5 @@ let benchmarks: @Sendable () -> Void = {
     concurrencyBenchmarks()
     urlBenchmarks()
     errorBenchmarks()
+    eventBenchmarks()
 }

@@ -3,7 +3,8 @@
 //   valgrind --tool=callgrind .build/release/MediatorProfile call0 0
 // Per call: (total of the first run - total of the second) / 20000. Scenarios: closure0 closure2
 // dict0 dict2 call0 call2 facadeContract0 facadeContract2 facadeMethod0 facadeMethod2 perform0
-// perform2 open routingKitOpen found notFound register insert. The facade scenarios call contracts
+// perform2 open routingKitOpen found notFound register insert closures1 closures10 closures100
+// broadcast1 broadcast10 broadcast100 (per broadcast to that many subscribers). The facade scenarios call contracts
 // (and facade methods) declared in another module, `ProfileFacade`, as one module calls another.
 // Setup runs in both runs, so the difference is the loop alone.
 // Once per count (run with 1 and 0): `routes` (10,000 targets with a pattern each, then the first
@@ -87,6 +88,24 @@ func routedMediator(_ targets: [(name: String, actions: [MediatorAction<Void>])]
     routed.registerScheme("shop")
     for target in targets { try? routed.register(targetNamed: target.name, actions: target.actions) }
     return routed
+}
+
+/// The event the broadcast scenarios send.
+let profileEvent = MediatorEvent<Int>("profileEvent")
+
+@inline(never) func consume(_ value: Int) { _ = opaque(value) }
+
+/// A mediator with `count` value targets subscribing to `profileEvent`, each doing `work`, bound by
+/// one first broadcast.
+func subscribedMediator(_ count: Int, work: Work) -> Mediator {
+    let subscribed = Mediator()
+    for index in 0..<count {
+        try? subscribed.register(
+            targetNamed: "Subscriber\(index)", actions: [],
+            subscriptions: [MediatorSubscription(profileEvent) { _, value in consume(work.price(id: value, quantity: 3)) }])
+    }
+    _ = try? subscribed.broadcast(profileEvent, 1)
+    return subscribed
 }
 
 let arguments = CommandLine.arguments
@@ -232,6 +251,18 @@ case "routingKitRegister":
         for (index, path) in paths.enumerated() { router.register(index, at: path) }
         keptUntilExit.append(router)
     }
+case "closures1", "closures10", "closures100":
+    // The baseline of a broadcast: a loop over as many closures, each doing the same work.
+    let subscribers = Int(scenario.dropFirst("closures".count)) ?? 1
+    let literal: [@Sendable (Int) -> Void] = (0..<subscribers).map { _ in { value in consume(work.price(id: value, quantity: 3)) }
+    }
+    let closures = opaque(literal)
+    for _ in 0..<count {
+        for closure in closures { closure(id) }
+    }
+case "broadcast1", "broadcast10", "broadcast100":
+    let subscribed = subscribedMediator(Int(scenario.dropFirst("broadcast".count)) ?? 1, work: work)
+    for _ in 0..<count { sum &+= (try? subscribed.broadcast(profileEvent, id).failures.count) ?? 1 }
 default:
     print("unknown scenario \(scenario)")
 }

@@ -1,12 +1,15 @@
 import Foundation
 
-/// Everything that can be called through a mediator: targets, actions, parameters and exposure.
+/// Everything that can be called through a mediator: targets, actions, parameters and exposure,
+/// and every event with its subscribers.
 ///
 /// Read it with ``Mediator/catalog()``; publish it as JSON with ``jsonString(prettyPrinted:)``.
-/// Targets and actions are sorted by name so the output is stable.
+/// Targets, actions and events are sorted by name so the output is stable.
 public struct MediatorCatalog: Sendable, Codable, Equatable {
     /// Every registered target, sorted by name.
     public var targets: [Target]
+    /// Every event some registered target subscribes to, sorted by name.
+    public var events: [Event]
 
     /// A registered target and its actions.
     public struct Target: Sendable, Codable, Equatable {
@@ -16,6 +19,8 @@ public struct MediatorCatalog: Sendable, Codable, Equatable {
         public var summary: String
         /// The target's actions, sorted by name.
         public var actions: [Action]
+        /// The events the target subscribes to, in declaration order.
+        public var subscriptions: [Subscription]
     }
 
     /// One action as callers and URLs see it.
@@ -99,16 +104,19 @@ public struct MediatorCatalog: Sendable, Codable, Equatable {
 }
 
 extension Mediator {
-    /// Every registered target with its actions, parameters and exposure; creates no instance.
-    /// - Returns: The catalog, sorted by target and action name.
+    /// Every registered target with its actions, parameters and exposure, and every event with its
+    /// subscribers; creates no instance.
+    /// - Returns: The catalog, sorted by target, action and event name.
     public func catalog() -> MediatorCatalog {
         // Reading declarations runs target code: from a snapshot, outside every lock.
-        let boxes = snapshot().targets.values
-        let targets = boxes.map { box in
+        let snapshot = snapshot()
+        let targets = snapshot.targets.values.map { box in
             MediatorCatalog.Target(
                 name: box.name, summary: box.summary,
-                actions: box.definitions.map(MediatorCatalog.Action.init).sorted { $0.name < $1.name })
+                actions: box.definitions.map(MediatorCatalog.Action.init).sorted { $0.name < $1.name },
+                subscriptions: box.subscriptions.map(MediatorCatalog.Subscription.init))
         }
-        return MediatorCatalog(targets: targets.sorted { $0.name < $1.name })
+        return MediatorCatalog(
+            targets: targets.sorted { $0.name < $1.name }, events: MediatorCatalog.events(in: snapshot.events.get()))
     }
 }

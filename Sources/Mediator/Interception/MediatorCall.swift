@@ -29,6 +29,13 @@ public struct MediatorCall: Sendable, CustomStringConvertible {
     /// The hold this call continues, when it was held on a gate that has since opened: the same call
     /// running again through the whole pipeline (observers see it held, then continued).
     public internal(set) var hold: MediatorHold?
+    /// Whether this is a broadcast of an event rather than a call to one action: its ``target`` is
+    /// then ``broadcastTarget`` and its ``action`` the event's name, and its ``parameters`` hold
+    /// the payload under `"payload"`. An interceptor may let a broadcast proceed or reject it.
+    public internal(set) var isBroadcast = false
+
+    /// The ``target`` of every broadcast: `"*"`, every subscriber.
+    public static let broadcastTarget = "*"
 
     /// Creates a call description.
     /// - Parameters:

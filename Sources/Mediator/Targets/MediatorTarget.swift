@@ -32,6 +32,13 @@ public protocol MediatorTarget: Sendable {
     /// while the mediator holds a lock.
     static var actions: [MediatorAction<Self>] { get }
 
+    /// Every event this target subscribes to, each bound to the event its facade declares.
+    ///
+    /// Read when an event is first broadcast or the catalog is read, never at registration, and
+    /// never while the mediator holds a lock; it must not broadcast or call the mediator itself.
+    /// Defaults to none. See ``MediatorSubscription``.
+    static var subscriptions: [MediatorSubscription<Self>] { get }
+
     /// Answers an action this target does not declare, or passes it on down the not-found chain.
     ///
     /// The default returns ``MediatorFallback/notHandled``, which hands the call to the mediator's
@@ -49,6 +56,9 @@ extension MediatorTarget {
 
     /// No instance caching by default.
     public static var cachesInstance: Bool { false }
+
+    /// No subscriptions by default.
+    public static var subscriptions: [MediatorSubscription<Self>] { [] }
 
     /// Passes unknown actions on by default.
     public func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> MediatorFallback {

@@ -5,6 +5,8 @@ import ModuleAFacade
 final class ProductStore: Sendable {
     private let products: Locked<[Int: ProductSummary]>
     private let categories: [Int: ProductCategory]
+    /// The products whose detail the user opened this session, most recent last: session state.
+    private let viewed = Locked<[Int]>([])
 
     init() {
         let seed: [(ProductSummary, ProductCategory)] = [
@@ -22,6 +24,20 @@ final class ProductStore: Sendable {
         guard let product = products.withLock({ $0[id] }) else { throw .unknownProduct(id) }
         return product
     }
+
+    /// Records that the user opened a product's detail.
+    func recordView(of id: Int) {
+        viewed.withLock { viewed in
+            viewed.removeAll { $0 == id }
+            viewed.append(id)
+        }
+    }
+
+    /// The products viewed this session, most recent first.
+    var recentlyViewed: [Int] { viewed.withLock { $0.reversed() } }
+
+    /// Forgets the session: what the user viewed.
+    func endSession() { viewed.withLock { $0.removeAll() } }
 
     /// Every product, optionally of one category, by id.
     func all(in category: ProductCategory?) -> [ProductSummary] {

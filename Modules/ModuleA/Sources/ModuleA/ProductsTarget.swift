@@ -1,3 +1,4 @@
+import AppEvents
 public import Mediator
 import ModuleAFacade
 import Presentation
@@ -30,7 +31,9 @@ public struct ProductsTarget: MediatorTarget {
         },
         MediatorAction(Products.detail, summary: "The product detail screen", exposure: .remote, urlPatterns: ["/product/:id"]) {
             target, input in
-            ProductScreens.detail(try target.store.product(input.id))
+            let product = try target.store.product(input.id)
+            target.store.recordView(of: product.id)
+            return ProductScreens.detail(product)
         },
         MediatorAction(Products.price, summary: "A product's price in cents") { target, input in
             try target.store.product(input.id).cents
@@ -47,5 +50,14 @@ public struct ProductsTarget: MediatorTarget {
         MediatorAction(Products.reprice, summary: "Changes a price (staff tools; local only)") { target, input in
             try target.store.reprice(input.id, cents: input.cents)
         },
+        MediatorAction(Products.recentlyViewed, summary: "The products viewed this session, most recent first") {
+            target, _ in
+            target.store.recentlyViewed
+        },
+    ]
+
+    /// The app events the Products module hears: what was viewed belongs to the session.
+    public static let subscriptions: [MediatorSubscription<ProductsTarget>] = [
+        MediatorSubscription(AppEvents.userDidLogOut) { target, _ in target.store.endSession() }
     ]
 }

@@ -65,4 +65,11 @@ public struct ProductsFacade: Sendable {
     public func reprice(id: Int, cents: Int) throws -> ProductSummary {
         try mediator.call(Products.reprice, with: Reprice(id: id, cents: cents))
     }
+
+    /// The ids of the products viewed this session, most recent first.
+    /// - Returns: The ids; empty after the user logs out.
+    /// - Throws: A ``MediatorError``.
+    public func recentlyViewed() throws -> [Int] {
+        try mediator.call(Products.recentlyViewed)
+    }
 }

@@ -19,7 +19,9 @@ public enum Products {
     public static let reviews = AsyncActionContract<ProductID, [ProductReview]>("reviews", on: target)
     /// Changes a price; for staff tools only, so local.
     public static let reprice = ActionContract<Reprice, ProductSummary>("reprice", on: target)
+    /// The ids of the products viewed this session, most recent first (local; emptied on logout).
+    public static let recentlyViewed = ActionContract<NoInput, [Int]>("recentlyViewed", on: target)
 
     /// Every contract of the module, for its contract test.
-    public static let all: [any MediatorContract] = [list, detail, price, summary, reviews, reprice]
+    public static let all: [any MediatorContract] = [list, detail, price, summary, reviews, reprice, recentlyViewed]
 }

@@ -6,6 +6,8 @@ import ModuleBFacade
 final class CartStore: Sendable {
     private let lines = Locked<[CartLine]>([])
     private let orders = Locked(0)
+    /// The lines as last saved, standing in for what a real app writes to disk.
+    private let saved = Locked<[CartLine]>([])
 
     /// Adds a product, merging with an existing line.
     func add(_ product: ProductSummary, quantity: Int) -> CartSummary {
@@ -22,6 +24,22 @@ final class CartStore: Sendable {
     var summary: CartSummary { lines.withLock { CartSummary(lines: $0) } }
 
     func clear() { lines.withLock { $0.removeAll() } }
+
+    /// Saves the lines; asynchronous like the disk write it stands in for.
+    func save() async {
+        let current = lines.withLock { $0 }
+        await Task.yield()
+        saved.withLock { $0 = current }
+    }
+
+    /// Puts the saved lines back in the cart, as at launch.
+    func restore() {
+        let saved = saved.withLock { $0 }
+        lines.withLock { $0 = saved }
+    }
+
+    /// The lines as last saved.
+    var savedSummary: CartSummary { saved.withLock { CartSummary(lines: $0) } }
 
     /// Takes the lines out of the cart as a numbered order.
     func placeOrder() throws(CartError) -> (number: Int, summary: CartSummary) {

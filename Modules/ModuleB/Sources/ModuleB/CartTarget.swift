@@ -1,3 +1,4 @@
+import AppEvents
 public import Mediator
 import ModuleAFacade
 import ModuleBFacade
@@ -52,6 +53,17 @@ public struct CartTarget: MediatorTarget {
         MediatorAction(Cart.clear, summary: "Empties the cart") { target, _ in
             target.store.clear()
         },
+        MediatorAction(Cart.saved, summary: "The cart as last saved (when the app went to the background)") { target, _ in
+            target.store.savedSummary
+        },
+    ]
+
+    /// The app events the Cart module hears: the cart belongs to the session, is saved when the app
+    /// goes to the background, and is restored at launch.
+    public static let subscriptions: [MediatorSubscription<CartTarget>] = [
+        MediatorSubscription(AppEvents.didFinishLaunching) { target, _ in target.store.restore() },
+        MediatorSubscription(AppEvents.userDidLogOut) { target, _ in target.store.clear() },
+        MediatorSubscription(AppEvents.didEnterBackground) { target, _ in await target.store.save() },
     ]
 
     private func add(_ input: AddToCart) throws -> CartSummary {

@@ -17,7 +17,9 @@ public enum Cart {
     public static let count = ActionContract<NoInput, Int>("count", on: target)
     /// Empties the cart (local).
     public static let clear = ActionContract<NoInput, Void>("clear", on: target)
+    /// The cart as last saved, when the app went to the background (local).
+    public static let saved = ActionContract<NoInput, CartSummary>("saved", on: target)
 
     /// Every contract of the module, for its contract test.
-    public static let all: [any MediatorContract] = [add, show, checkout, count, clear]
+    public static let all: [any MediatorContract] = [add, show, checkout, count, clear, saved]
 }

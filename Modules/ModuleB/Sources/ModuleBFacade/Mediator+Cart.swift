@@ -40,6 +40,13 @@ public struct CartFacade: Sendable {
         try mediator.call(Cart.clear)
     }
 
+    /// The cart as last saved, when the app went to the background.
+    /// - Returns: The saved cart.
+    /// - Throws: A ``MediatorError``.
+    public func saved() throws -> CartSummary {
+        try mediator.call(Cart.saved)
+    }
+
     /// The cart screen.
     /// - Returns: The screen to show.
     /// - Throws: A ``MediatorError``.

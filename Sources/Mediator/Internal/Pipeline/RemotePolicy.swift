@@ -4,7 +4,8 @@
 /// A remote call (a URL, or a call made with source `.remote`) may reach only an action declared
 /// ``MediatorExposure/remote``, and may not set a native-only parameter (a closure, a model object)
 /// from remote input: neither from the URL nor from values a redirect or fallback passed on. Only
-/// the values a native caller handed to `open(_:with:)` may set them.
+/// the values a native caller handed to `open(_:with:)` may set them. A remote broadcast may send only
+/// an event declared remote (`check(event:exposure:source:)`, which every broadcast passes through).
 enum RemotePolicy {
     /// Why the call may not run its action, or `nil` when it may.
     static func violation(of definition: ActionDefinition, by payload: Payload, source: MediatorCallSource) -> MediatorError? {
@@ -32,5 +33,13 @@ enum RemotePolicy {
     static func check(_ definition: ActionDefinition, _ payload: Payload, source: MediatorCallSource) throws {
         guard source == .remote else { return }
         if let violation = violation(of: definition, by: payload, source: source) { throw violation }
+    }
+
+    /// Throws when a remote broadcast would send an event not declared remote: the same rule as for
+    /// actions, checked once per broadcast after interceptors and before any subscriber runs.
+    @inline(__always)
+    static func check(event name: String, exposure: MediatorExposure, source: MediatorCallSource) throws {
+        guard source == .remote, exposure != .remote else { return }
+        throw MediatorError.remoteBroadcastNotAllowed(event: name)
     }
 }

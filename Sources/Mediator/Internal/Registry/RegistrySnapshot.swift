@@ -26,20 +26,27 @@ final class RegistrySnapshot: Sendable {
     let suggestions: BuiltOnce<SuggestionIndex>
     /// The router: `routes` plus the routing settings.
     let router: BuiltOnce<URLRouter>
+    /// Every event's subscribers among `targets`, in delivery order.
+    let events: BuiltOnce<EventTable>
+    /// The subscriber lists broadcasts bound in this snapshot (per snapshot: they hold instances).
+    let deliveries = DeliveryCache()
 
     /// Makes the snapshot of a registry state, and the derived cells the state has not made since
     /// its targets or configuration last changed (kept in the state for the snapshots after it).
     init(mediatorID: UInt64, state: inout RegistryState) {
         let routes = state.routes ?? RegistryState.routes(of: state.targets, configuration: state.routing.configuration)
         let suggestions = state.suggestions ?? RegistryState.suggestions(of: state.targets)
+        let events = state.events ?? RegistryState.events(of: state.targets)
         state.routes = routes
         state.suggestions = suggestions
+        state.events = events
         self.mediatorID = mediatorID
         self.targets = state.targets
         self.settings = state.settings
         self.routing = state.routing
         self.routes = routes
         self.suggestions = suggestions
+        self.events = events
         let routing = state.routing
         self.router = BuiltOnce { URLRouter(routes: routes.get(), routing: routing) }
     }
@@ -64,6 +71,8 @@ struct RegistryState {
     /// Suggestion index for `targets`, shared likewise; `nil` after a change of the targets. Its
     /// identity also tells whether the targets changed since a snapshot was made.
     var suggestions: BuiltOnce<SuggestionIndex>?
+    /// Subscriber lists for `targets`, shared likewise; `nil` after a change of the targets.
+    var events: BuiltOnce<EventTable>?
     /// The published snapshot of this state; `nil` after a change until a call needs one.
     var snapshot: RegistrySnapshot?
     /// Values a change replaced or removed, released by `Mediator.mutate` after the lock.
@@ -73,8 +82,10 @@ struct RegistryState {
     mutating func targetsChanged() {
         if let routes { released.append(routes) }
         if let suggestions { released.append(suggestions) }
+        if let events { released.append(events) }
         routes = nil
         suggestions = nil
+        events = nil
     }
 
     /// Records a change of the route configuration: the routes are compiled again, on first use.
@@ -86,6 +97,11 @@ struct RegistryState {
     /// A cell that compiles these targets' routes (in registration order) with this configuration.
     static func routes(of targets: [Name: any AnyTargetBox], configuration: MediatorRouteConfiguration?) -> BuiltOnce<RouteSet> {
         BuiltOnce { RouteSet(targets: Array(targets.values), configuration: configuration) }
+    }
+
+    /// A cell that groups these targets' subscriptions by event, in delivery order.
+    static func events(of targets: [Name: any AnyTargetBox]) -> BuiltOnce<EventTable> {
+        BuiltOnce { EventTable(targets: Array(targets.values)) }
     }
 
     /// A cell that indexes these targets' names for suggestions.

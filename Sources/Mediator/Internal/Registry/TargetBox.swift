@@ -20,6 +20,11 @@ protocol AnyTargetBox: AnyObject, Sendable {
     func releaseInstance() -> (any Sendable)?
     /// The thread creating the kept instance, if one is; read only under `InstanceCoordinator`'s lock.
     var creatingThread: UInt64? { get }
+    /// The subscription definitions, in declaration order, read from the declaration on first use.
+    var subscriptions: [SubscriptionDefinition] { get }
+    /// Binds a subscription (by index) to its handler and an instance, by the rules of
+    /// ``MediatorEventDelivery``; `nil` when the target has no instance and the delivery makes none.
+    func bindSubscription(_ index: Int) throws -> AnySubscriberBinding?
 }
 
 /// A registered target of a known type. Registration stores closures only; the action table and
@@ -34,6 +39,9 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     let make: @Sendable () -> Target
     private let declare: @Sendable () -> [MediatorAction<Target>]
     private let unknownAction: @Sendable (Target, String, MediatorParameters) throws -> MediatorFallback
+    private let subscribe: @Sendable () -> [MediatorSubscription<Target>]
+    /// The subscription table, built outside every lock on first use and stored once; guarded like `builtTable`.
+    private var builtSubscriptions: SubscriptionTable<Target>?
     /// The action table, built outside every lock on first use and stored once. Guarded by this
     /// box's stripe of `LockStripes.shared`, held only to read or store the reference.
     private var builtTable: ActionTable<Target>?
@@ -43,7 +51,8 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     init(
         name: String, summary: String, ordinal: Int, cachesInstance: Bool, make: @escaping @Sendable () -> Target,
         declare: @escaping @Sendable () -> [MediatorAction<Target>],
-        unknownAction: @escaping @Sendable (Target, String, MediatorParameters) throws -> MediatorFallback
+        unknownAction: @escaping @Sendable (Target, String, MediatorParameters) throws -> MediatorFallback,
+        subscribe: @escaping @Sendable () -> [MediatorSubscription<Target>] = { [] }
     ) {
         self.name = name
         self.summary = summary
@@ -52,6 +61,7 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
         self.make = make
         self.declare = declare
         self.unknownAction = unknownAction
+        self.subscribe = subscribe
     }
 
     /// The table, built on first use. Reading the declaration runs target code, which may call the
@@ -110,6 +120,53 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     var creatingThread: UInt64? {
         if case .creating(let thread, _) = kept { return thread }
         return nil
+    }
+
+    // MARK: Subscriptions
+
+    /// The subscription table, built on first use: reading the declaration runs target code, so it
+    /// happens outside every lock.
+    private var subscriptionTable: SubscriptionTable<Target> {
+        if let table = LockStripes.shared.withLock(for: self, { builtSubscriptions }) { return table }
+        let built = SubscriptionTable(target: name, ordinal: ordinal, declared: subscribe())
+        return LockStripes.shared.withLock(for: self) {
+            if let stored = builtSubscriptions { return stored }
+            builtSubscriptions = built
+            return built
+        }
+    }
+
+    var subscriptions: [SubscriptionDefinition] { subscriptionTable.definitions }
+
+    func bindSubscription(_ index: Int) throws -> AnySubscriberBinding? {
+        let table = subscriptionTable
+        let subscription = table.subscriptions[index]
+        let definition = table.definitions[index]
+        // A target registered from values has no instance to make: it is always there to be told.
+        if Target.self == Void.self { return subscription.bind(.kept(make()), definition) }
+        if cachesInstance, definition.delivery == .makingInstances {
+            return subscription.bind(.kept(try InstanceCoordinator.shared.keptInstance(of: self).instance), definition)
+        }
+        if let instance = InstanceCoordinator.shared.existingInstance(of: self) {
+            return subscription.bind(.kept(instance), definition)
+        }
+        guard definition.delivery == .makingInstances else { return nil }
+        let make = self.make
+        let name = self.name
+        return subscription.bind(.perCall({ try InstanceCoordinator.shared.perCall(make, of: name) }), definition)
+    }
+}
+
+/// A registered target's subscriptions, built from its declaration on first use.
+final class SubscriptionTable<Target: Sendable>: Sendable {
+    let subscriptions: [MediatorSubscription<Target>]
+    let definitions: [SubscriptionDefinition]
+
+    init(target: String, ordinal: Int, declared: [MediatorSubscription<Target>]) {
+        subscriptions = declared
+        definitions = declared.enumerated().map { index, subscription in
+            SubscriptionDefinition(subscription, target: target, ordinal: ordinal, index: index)
+        }
     }
 }
 

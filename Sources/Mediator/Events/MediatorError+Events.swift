@@ -1,0 +1,56 @@
+extension MediatorError.Code {
+    /// One or more subscribers of a broadcast event failed (``MediatorBroadcastReport/throwIfFailed()``);
+    /// ``MediatorError/problems`` names each target and its error.
+    public static let broadcastFailed = Self("broadcastFailed")
+}
+
+// The failures only broadcasts report. Refusals reuse the codes calls use, so one `catch` on
+// `.remoteCallNotAllowed` or `.rejected` covers both; for a broadcast, ``MediatorError/target`` is
+// ``MediatorCall/broadcastTarget`` and ``MediatorError/action`` the event's name.
+extension MediatorError {
+    /// A remote broadcast of an event that is not declared remote.
+    static func remoteBroadcastNotAllowed(event: String) -> Self {
+        Self(.remoteCallNotAllowed, target: MediatorCall.broadcastTarget, action: event) { error in
+            "The event \(LogSafeText.quoted(error.action ?? "")) is local-only, so a remote broadcast cannot send it; "
+                + "declare it with exposure: .remote to allow that."
+        }
+    }
+
+    /// An interceptor refused a broadcast.
+    static func rejectedBroadcast(event: String, interceptor: String, reason: String) -> Self {
+        Self(
+            .rejected, target: MediatorCall.broadcastTarget, action: event, interceptor: interceptor, reason: reason
+        ) { error in
+            "The broadcast of \(LogSafeText.quoted(error.action ?? "")) was rejected by "
+                + "\(LogSafeText.inline(error.interceptor ?? "")): \(LogSafeText.inline(error.reason ?? "", limit: 300))."
+        }
+    }
+
+    /// An asynchronous subscriber reached by a broadcast made without `await`.
+    static func asyncSubscriberBroadcastSynchronously(_ definition: SubscriptionDefinition) -> Self {
+        Self(.asyncActionCalledSynchronously, target: definition.target, action: definition.event) { error in
+            "\(LogSafeText.inline(error.target ?? "")) handles \(LogSafeText.quoted(error.action ?? "")) asynchronously; "
+                + "broadcast the event with try await mediator.broadcastAsync(_:_:) to reach it."
+        }
+    }
+
+    /// A main-actor subscriber reached by a broadcast made without `await` off the main actor.
+    static func mainActorSubscriberBroadcastSynchronously(_ definition: SubscriptionDefinition) -> Self {
+        Self(.mainActorRequired, target: definition.target, action: definition.event) { error in
+            "\(LogSafeText.inline(error.target ?? "")) handles \(LogSafeText.quoted(error.action ?? "")) on the main actor; "
+                + "broadcast the event from the main actor, or with try await mediator.broadcastAsync(_:_:)."
+        }
+    }
+
+    /// Subscribers of a broadcast failed.
+    static func broadcastFailed(_ report: MediatorBroadcastReport) -> Self {
+        Self(
+            .broadcastFailed, target: MediatorCall.broadcastTarget, action: report.event,
+            problems: report.failures.map(\.description), underlyingError: report.failures.first?.error
+        ) { error in
+            let shown = error.problems.prefix(20).map { LogSafeText.inline($0, limit: 300) }.joined(separator: "; ")
+            let more = error.problems.count > 20 ? "; and \(error.problems.count - 20) more" : ""
+            return "\(error.problems.count) subscriber(s) of \(LogSafeText.quoted(error.action ?? "")) failed: \(shown)\(more)."
+        }
+    }
+}

@@ -1,0 +1,93 @@
+/// One event a target subscribes to, declared next to its actions: the event, the handler, and
+/// where in the delivery order the target wants to be.
+///
+/// Bind the handler to the event value its facade declares, and the compiler checks the handler's
+/// payload type against it:
+///
+/// ```swift
+/// static let subscriptions: [MediatorSubscription<CartTarget>] = [
+///     MediatorSubscription(AppEvents.userDidLogOut) { target, _ in target.store.clear() },
+///     MediatorSubscription(AppEvents.didEnterBackground, priority: 10) { target, _ in await target.store.save() },
+/// ]
+/// ```
+///
+/// Subscribers are told in order of ``priority`` (highest first), then in registration order of
+/// their targets, then in declaration order within a target.
+public struct MediatorSubscription<Target: Sendable>: Sendable {
+    /// The name of the event subscribed to.
+    public let event: String
+    /// Where the target wants to be in the delivery order: higher is told first; the default is 0.
+    public let priority: Int
+    /// How the handler runs: a synchronous broadcast runs only synchronous handlers (and main-actor
+    /// ones on the main actor); an awaited broadcast runs every kind.
+    public let execution: MediatorExecution
+    /// Whether this subscription asks for an instance to be made: the subscription's own choice if
+    /// it made one, otherwise the event's.
+    public let delivery: MediatorEventDelivery
+    /// Whether the event may be sent by a remote broadcast, as the event declares.
+    public let exposure: MediatorExposure
+
+    let key: EventKey
+    /// The payload type's name, for the catalog.
+    let payloadTypeName: String
+    /// Binds the handler to an instance, for one snapshot's delivery list.
+    let bind: @Sendable (InstanceSource<Target>, SubscriptionDefinition) -> AnySubscriberBinding
+
+    init<Event: MediatorEventContract>(
+        _ event: Event, key: EventKey, priority: Int, delivery: MediatorEventDelivery?,
+        handler: SubscriptionHandler<Target, Event.Payload>
+    ) {
+        self.event = event.name
+        self.priority = priority
+        self.execution = handler.execution
+        self.delivery = delivery ?? event.delivery
+        self.exposure = event.exposure
+        self.key = key
+        self.payloadTypeName = Event.payloadTypeName
+        self.bind = { source, definition in handler.bind(to: source, definition) }
+    }
+}
+
+extension MediatorSubscription {
+    /// Subscribes a synchronous handler to an event; it runs on the broadcasting thread.
+    /// - Parameters:
+    ///   - event: The event, from a facade.
+    ///   - priority: Higher is told first; subscribers of equal priority are told in registration order.
+    ///   - delivery: Overrides the event's ``MediatorEvent/delivery`` for this target; `nil` keeps it.
+    ///   - handler: The work, given the target instance and the payload.
+    public init<Payload>(
+        _ event: MediatorEvent<Payload>, priority: Int = 0, delivery: MediatorEventDelivery? = nil,
+        handler: @escaping @Sendable (Target, Payload) throws -> Void
+    ) {
+        self.init(event, key: event.key, priority: priority, delivery: delivery, handler: .sync(handler))
+    }
+
+    /// Subscribes an asynchronous handler to an event; only an awaited broadcast
+    /// (``Mediator/broadcastAsync(_:_:source:)``) runs it.
+    /// - Parameters:
+    ///   - event: The event, from a facade.
+    ///   - priority: Higher is told first; subscribers of equal priority are told in registration order.
+    ///   - delivery: Overrides the event's ``MediatorEvent/delivery`` for this target; `nil` keeps it.
+    ///   - handler: The work, given the target instance and the payload.
+    public init<Payload>(
+        _ event: MediatorEvent<Payload>, priority: Int = 0, delivery: MediatorEventDelivery? = nil,
+        handler: @escaping @Sendable (Target, Payload) async throws -> Void
+    ) {
+        self.init(event, key: event.key, priority: priority, delivery: delivery, handler: .async(handler))
+    }
+
+    /// Subscribes a main-actor handler to an event, for screen code: a synchronous broadcast runs
+    /// it from the main actor, an awaited one from anywhere.
+    /// - Parameters:
+    ///   - event: The event, from a facade.
+    ///   - priority: Higher is told first; subscribers of equal priority are told in registration order.
+    ///   - delivery: Overrides the event's ``MediatorEvent/delivery`` for this target; `nil` keeps it.
+    ///   - handler: The work, isolated to the main actor.
+    /// - Returns: The subscription.
+    public static func onMainActor<Payload>(
+        _ event: MediatorEvent<Payload>, priority: Int = 0, delivery: MediatorEventDelivery? = nil,
+        handler: @escaping @MainActor @Sendable (Target, Payload) throws -> Void
+    ) -> MediatorSubscription {
+        MediatorSubscription(event, key: event.key, priority: priority, delivery: delivery, handler: .mainActor(handler))
+    }
+}
