@@ -1,0 +1,14 @@
+public import Mediator
+
+/// The ModuleTemplate module's actions as other modules see them: one contract per action, the single
+/// source of their names, inputs and results. The facade calls them; the module's target binds them.
+public enum ModuleTemplate {
+    /// The target name the mediator knows the module by.
+    public static let target = "ModuleTemplate"
+
+    /// A greeting for a name (local): the generated example; replace it with the module's actions.
+    public static let greeting = ActionContract<ModuleTemplateGreetingRequest, String>("greeting", on: target)
+
+    /// Every contract of the module, for its contract test.
+    public static let all: [any MediatorContract] = [greeting]
+}
