@@ -1,7 +1,9 @@
 import Foundation
 import Mediator
 import ModuleA
+import ModuleAFacade
 import ModuleB
+import ModuleBFacade
 
 /// The composition root: the one place that knows every module. It registers them, installs the
 /// interceptors and the URL entry points, and applies route configuration.
@@ -37,7 +39,7 @@ struct ShopApp {
     private func registerModules() throws {
         try mediator.register(ProductsTarget())
         try mediator.register { CartTarget(mediator: $0) }
-        // scripts/new-module.swift registers each new module above this line.
+        // swift package new-module registers each new module above this line.
         try mediator.register(targetNamed: "Session", summary: "Login state", actions: session.actions(gating: mediator))
         try mediator.register(
             targetNamed: WebPages.target, summary: "Web pages for degraded routes",
@@ -46,7 +48,14 @@ struct ShopApp {
         mediator.addInterceptor(analytics)
         mediator.registerScheme(Self.scheme)
         mediator.registerWebHost(Self.webHost)
-        try mediator.validateRoutes()
+        #if DEBUG
+            // Every registration mistake at once, routes included; a release build checks the routes.
+            try mediator.checkRegistrations(
+                facades: Products.all + Cart.all,
+                typedDefaults: [MediatorInputSample(AddToCart(productID: 1)), MediatorInputSample(ProductListQuery())])
+        #else
+            try mediator.validateRoutes()
+        #endif
     }
 
     /// Applies a route configuration file; on any problem nothing changes, and the error names the
