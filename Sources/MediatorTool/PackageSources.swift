@@ -1,7 +1,7 @@
 import Foundation
 
-/// The Swift files of a package, read once: everything outside hidden and build directories, the
-/// manifest and the module template.
+/// The Swift files of a package, read once: everything outside hidden (and so build) directories
+/// but the manifest.
 struct PackageSources {
     /// A file by its path relative to the package, with its text and the text without comment lines.
     struct File {
@@ -21,7 +21,7 @@ struct PackageSources {
         }
         for case let relative as String in walker {
             let parts = relative.split(separator: "/")
-            if parts.last?.hasPrefix(".") == true || relative == "Templates" {
+            if parts.last?.hasPrefix(".") == true {
                 walker.skipDescendants()
                 continue
             }
