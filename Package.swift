@@ -19,6 +19,10 @@ let package = Package(
     products: [
         .library(name: "Mediator", targets: ["Mediator"]),
         .library(name: "MediatorTesting", targets: ["MediatorTesting"]),
+        // Command plugins a consumer runs in its own package: `swift package new-module <Name>` and
+        // `swift package check-module-graph`.
+        .plugin(name: "NewModule", targets: ["NewModule"]),
+        .plugin(name: "CheckModuleGraph", targets: ["CheckModuleGraph"]),
     ],
     targets: [
         // The library: the core and its test doubles, and the core's C11 atomics.
@@ -28,8 +32,40 @@ let package = Package(
         // Golden/ holds the expected association files and link reference, read by path.
         .testTarget(name: "MediatorTests", dependencies: ["Mediator", "MediatorTesting"], exclude: ["Golden"]),
 
+        // The tooling: one executable both plugins run (Foundation only, so it builds wherever the
+        // package does), and the module template it copies, a real module that CI builds and tests.
+        .executableTarget(name: "MediatorTool"),
+        .testTarget(name: "MediatorToolTests", dependencies: ["MediatorTool"]),
+        .plugin(
+            name: "NewModule",
+            capability: .command(
+                intent: .custom(
+                    verb: "new-module",
+                    description: "Adds a module (facade, implementation, tests, manifest stanzas) to this package"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "new-module writes the module's files and edits Package.swift")
+                ]),
+            dependencies: ["MediatorTool"]),
+        .plugin(
+            name: "CheckModuleGraph",
+            capability: .command(
+                intent: .custom(
+                    verb: "check-module-graph",
+                    description: "Checks that implementations depend on, and import, facades only")),
+            dependencies: ["MediatorTool"]),
+        .target(
+            name: "ModuleTemplateFacade", dependencies: ["Mediator"],
+            path: "Templates/ModuleTemplate/Sources/ModuleTemplateFacade"),
+        .target(
+            name: "ModuleTemplate", dependencies: ["Mediator", "ModuleTemplateFacade"],
+            path: "Templates/ModuleTemplate/Sources/ModuleTemplate"),
+        .testTarget(
+            name: "ModuleTemplateTests",
+            dependencies: ["ModuleTemplate", "ModuleTemplateFacade", "Mediator", "MediatorTesting"],
+            path: "Templates/ModuleTemplate/Tests/ModuleTemplateTests"),
+
         // The example modular app. A module is an implementation plus a facade; implementations
-        // depend on facades only (scripts/check-module-graph.swift enforces it in CI).
+        // depend on facades only (`swift package check-module-graph` enforces it in CI).
         .target(name: "Presentation", path: "Modules/Shared/Sources/Presentation"),
         // The app's lifecycle events, which every module may subscribe to and the App broadcasts.
         .target(name: "AppEvents", dependencies: ["Mediator"], path: "Modules/Shared/Sources/AppEvents"),
@@ -53,20 +89,20 @@ let package = Package(
             dependencies: [
                 "ModuleB", "ModuleBFacade", "ModuleAFacade", "Mediator", "MediatorTesting", "Presentation", "AppEvents",
             ]),
-        // scripts/new-module.swift adds each new module's targets above this line.
+        // swift package new-module adds each new module's targets above this line.
 
         // The composition root and command-line app.
         .executableTarget(
             name: "App",
             dependencies: [
                 "Mediator", "Presentation", "AppEvents", "ModuleA", "ModuleAFacade", "ModuleB", "ModuleBFacade",
-                // scripts/new-module.swift adds each new module to the App's dependencies above this line.
+                // swift package new-module adds each new module to the App's dependencies above this line.
             ],
             path: "App/Sources/App"),
         .testTarget(name: "AppTests", dependencies: ["App"]),
     ]
 )
 
-for target in package.targets where target.name != "CMediatorAtomics" {
+for target in package.targets where target.name != "CMediatorAtomics" && target.type != .plugin {
     target.swiftSettings = (target.swiftSettings ?? []) + sharedSettings
 }

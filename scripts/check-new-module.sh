@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Proves scripts/new-module.swift on a throwaway copy of the working tree, as CI runs it:
-#   - bad names are refused with a non-zero exit, and change nothing;
+# Proves scripts/new-module.swift (the package's `new-module` plugin) on a throwaway copy of the
+# working tree, as CI runs it:
+#   - bad names are refused with a non-zero exit and one line of error, and change nothing;
+#   - --dry-run prints the plan and changes nothing;
 #   - a generated module builds with no warnings, passes its tests and the lint, keeps the module
 #     graph clean, and is registered in the App (it shows in `App routes --json`);
 #   - a second run with the same name is refused, and changes nothing.
@@ -31,9 +33,14 @@ git ls-files -z --cached --others --exclude-standard |
     tar --null -T - -cf - | tar -xf - -C "$copy"
 cd "$copy"
 say "copied the working tree to $copy"
+# The plugin builds its tool in the kept scratch directory, outside the copy.
+export NEW_MODULE_SCRATCH_PATH="$scratch"
 
 # Every file's checksum and every path, to show that a refused run changed nothing.
-digest() { { find . | LC_ALL=C sort; find . -type f -exec cksum {} + | LC_ALL=C sort; } | cksum; }
+digest() {
+    { find . \( -name .build -o -name .swiftpm \) -prune -o -print | LC_ALL=C sort
+      find . \( -name .build -o -name .swiftpm \) -prune -o -type f -exec cksum {} + | LC_ALL=C sort; } | cksum
+}
 
 refused() {
     local before output
@@ -43,7 +50,10 @@ refused() {
         fail "new-module accepted '$*'; it should have refused it"
     fi
     [ "$(digest)" = "$before" ] || fail "new-module changed files while refusing '$*'"
-    printf '   refused %-16s %s\n' "'$*'" "$(printf '%s\n' "$output" | head -n 1)"
+    local errors
+    errors=$(printf '%s\n' "$output" | grep -c "^error: " || true)
+    [ "$errors" = 1 ] || { printf '%s\n' "$output"; fail "refusing '$*' printed $errors error lines, not one"; }
+    printf '   refused %-18s %s\n' "$(printf '%q ' "$@")" "$(printf '%s\n' "$output" | grep "^error: ")"
 }
 
 say "bad names are refused and change nothing"
@@ -56,6 +66,14 @@ refused Shared            # an existing directory under Modules/
 refused Products          # an existing mediator target
 refused "${name}Facade"   # a suffix the generator adds itself
 refused "$name" Extra     # more than one name
+refused "$(printf 'Bad\nName\033[1m')"   # control characters are echoed escaped, on one line
+refused --dry-run         # no name
+
+say "--dry-run prints the plan and changes nothing"
+before=$(digest)
+swift scripts/new-module.swift --dry-run "$name" | tee "$work/dry-run.log"
+[ "$(digest)" = "$before" ] || fail "new-module --dry-run changed files"
+grep -q "Modules/$name/Sources/$name/${name}Target.swift" "$work/dry-run.log" || fail "--dry-run did not list the files"
 
 say "generating $name"
 swift scripts/new-module.swift "$name"
@@ -72,7 +90,7 @@ swift format lint --strict --configuration .swift-format -r \
     "Modules/$name" "Tests/${name}Tests" App/Sources/App/ShopApp.swift Package.swift
 
 say "module graph"
-swift scripts/check-module-graph.swift | tee "$work/graph.log"
+swift package --scratch-path "$scratch" check-module-graph | tee "$work/graph.log"
 grep -q "$name" "$work/graph.log" || fail "the module graph does not list $name"
 
 say "swift build --build-tests: must print no warnings"

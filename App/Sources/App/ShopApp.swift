@@ -2,7 +2,9 @@ import AppEvents
 import Foundation
 import Mediator
 import ModuleA
+import ModuleAFacade
 import ModuleB
+import ModuleBFacade
 
 /// The composition root: the one place that knows every module. It registers them, installs the
 /// interceptors and the URL entry points, and applies route configuration.
@@ -39,7 +41,7 @@ struct ShopApp {
     private func registerModules() throws {
         try mediator.register(ProductsTarget())
         try mediator.register { CartTarget(mediator: $0) }
-        // scripts/new-module.swift registers each new module above this line.
+        // swift package new-module registers each new module above this line.
         try mediator.register(targetNamed: "Session", summary: "Login state", actions: session.actions(on: mediator))
         try mediator.register(
             targetNamed: WebPages.target, summary: "Web pages for degraded routes",
@@ -48,7 +50,14 @@ struct ShopApp {
         mediator.addInterceptor(analytics)
         mediator.registerScheme(Self.scheme)
         mediator.registerWebHost(Self.webHost)
-        try mediator.validateRoutes()
+        #if DEBUG
+            // Every registration mistake at once, routes included; a release build checks the routes.
+            try mediator.checkRegistrations(
+                facades: Products.all + Cart.all,
+                typedDefaults: [MediatorInputSample(AddToCart(productID: 1)), MediatorInputSample(ProductListQuery())])
+        #else
+            try mediator.validateRoutes()
+        #endif
     }
 
     /// Tells every module that the app finished launching (``AppEvents/didFinishLaunching``); a

@@ -212,6 +212,12 @@ extension MediatorError {
         }
     }
 
+    static func invalidRegistrations(problems: [String]) -> Self {
+        Self(.invalidRegistrations, problems: problems) { error in
+            "The registrations have \(error.problems.count) problem(s): " + Self.problems(error.problems) + "."
+        }
+    }
+
     static func invalidRouteConfiguration(problems: [String]) -> Self {
         Self(.invalidRouteConfiguration, problems: problems) { error in
             "The route configuration was rejected and the previous one stays in force; "

@@ -1,0 +1,108 @@
+/// An input value made by its typed initializer, kept with its schema, so checks can compare what a
+/// typed caller builds with what the schema builds from the same values.
+///
+/// Two checks read samples:
+/// - ``Mediator/checkRegistrations(facades:typedDefaults:)`` takes samples made with every defaulted
+///   argument left out, and reports each field whose schema default differs from the initializer's.
+/// - `FacadeContract` (in `MediatorTesting`) round-trips samples through their schema, which catches
+///   two fields of the same type swapped in it.
+///
+/// ```swift
+/// MediatorInputSample(AddToCart(productID: 42))   // quantity: the initializer's default
+/// ```
+///
+/// Swift does not expose an initializer's default arguments at run time, so a check can only see the
+/// defaults of the inputs it is given a sample of.
+public struct MediatorInputSample: Sendable {
+    /// The input type's name, for messages.
+    public let inputType: String
+    /// The sample's parameter values, as the schema reads them from it; absent optionals are left out.
+    let values: [String: any Sendable]
+    /// The input's parameters, in declaration order.
+    let parameters: [MediatorParameter]
+    /// Decodes values with the schema, then reads them back from the input it built.
+    let decodeThenEncode: @Sendable ([String: any Sendable]) throws -> [String: any Sendable]
+    /// Decodes values with the schema and says whether the input equals the sample; `nil` when the
+    /// input type is not `Equatable`.
+    let decodesToSample: (@Sendable ([String: any Sendable]) throws -> Bool)?
+
+    /// Keeps a sample of an input type.
+    /// - Parameter sample: An input made by its typed initializer.
+    public init<Input: MediatorInput>(_ sample: Input) {
+        self.init(sample, equals: nil)
+    }
+
+    /// Keeps a sample of an `Equatable` input type; checks also compare the inputs themselves.
+    /// - Parameter sample: An input made by its typed initializer.
+    public init<Input: MediatorInput & Equatable>(_ sample: Input) {
+        self.init(sample, equals: { $0 == $1 })
+    }
+
+    private init<Input: MediatorInput>(_ sample: Input, equals: (@Sendable (Input, Input) -> Bool)?) {
+        let schema = Input.schema
+        inputType = String(describing: Input.self)
+        values = schema.encode(sample)
+        parameters = schema.parameters
+        decodeThenEncode = { values in schema.encode(try schema.decode(ParameterLookup(values: values), nil)) }
+        if let equals {
+            decodesToSample = { values in
+                let decoded = try schema.decode(ParameterLookup(values: values), nil)
+                return equals(decoded, sample)
+            }
+        } else {
+            decodesToSample = nil
+        }
+    }
+
+    /// What goes wrong when the sample is read by its schema and built again: fields whose values
+    /// change (two fields of the same type swapped in the schema, a field reading the wrong property),
+    /// or a schema that cannot decode what it encodes.
+    /// - Returns: One line per problem; empty when the sample survives the round trip.
+    public func roundTripProblems() -> [String] {
+        let decoded: [String: any Sendable]
+        do {
+            decoded = try decodeThenEncode(values)
+        } catch {
+            return ["\(inputType): its schema cannot build an input from the sample's own values: \(error)"]
+        }
+        var problems = changes(from: values, to: decoded).map { name, before, after in
+            "\(inputType).\(name): the sample has \(before), but its schema builds an input with \(after); "
+                + "check that the field reads the property of its initializer's parameter"
+        }
+        if problems.isEmpty, let decodesToSample, (try? decodesToSample(values)) == false {
+            problems.append(
+                "\(inputType): the input its schema builds from the sample's values differs from the sample; "
+                    + "check the fields' order against the initializer's parameters")
+        }
+        return problems
+    }
+
+    /// Fields whose schema default differs from the initializer's default the sample was made with:
+    /// the sample's required values are decoded alone, so every other field takes its schema default.
+    /// - Returns: One line per field; empty when they agree (or when the required values do not decode,
+    ///   which ``roundTripProblems()`` reports).
+    func defaultProblems() -> [String] {
+        let required = Set(parameters.filter(\.isRequired).map(\.name))
+        guard let decoded = try? decodeThenEncode(values.filter { required.contains($0.key) }) else { return [] }
+        let optional = values.filter { !required.contains($0.key) }
+        return changes(from: optional, to: decoded.filter { !required.contains($0.key) }).map { name, typed, schema in
+            "\(inputType).\(name): a typed caller that leaves it out gets \(typed), but a call by name or a URL "
+                + "gets \(schema) from the schema; give the initializer and the schema the same default"
+        }
+    }
+
+    /// The fields whose described values differ between two encodings, in declaration order.
+    private func changes(
+        from before: [String: any Sendable], to after: [String: any Sendable]
+    ) -> [(name: String, before: String, after: String)] {
+        parameters.compactMap { parameter in
+            let old = before[parameter.name].map(Self.describe) ?? "nothing (nil)"
+            let new = after[parameter.name].map(Self.describe) ?? "nothing (nil)"
+            return old == new ? nil : (parameter.name, old, new)
+        }
+    }
+
+    private static func describe(_ value: any Sendable) -> String {
+        LogSafeText.inline(MediatorParameters.describe(value), limit: 120)
+    }
+}

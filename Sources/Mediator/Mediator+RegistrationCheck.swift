@@ -1,0 +1,108 @@
+extension Mediator {
+    /// Checks everything registered, once, and throws every problem found in one error: the mistakes
+    /// that otherwise surface only when a user taps a link or a screen first calls a module.
+    ///
+    /// Run it after registering every target, in debug builds or in a test of the composition root:
+    ///
+    /// ```swift
+    /// try mediator.checkRegistrations(
+    ///     facades: Products.all + Cart.all,
+    ///     typedDefaults: [MediatorInputSample(AddToCart(productID: 1))])
+    /// ```
+    ///
+    /// It reports:
+    /// - every problem ``validateRoutes()`` reports, among them a target whose actions bind a contract
+    ///   that names another target (a target name typo), placeholders naming native-only fields, and
+    ///   patterns on local-only actions;
+    /// - URL placeholders (`:name`, `*name`) that name no field of the action's input, so a URL that
+    ///   matches the route could never open it (`/user/:userID` with a field `id`);
+    /// - each contract in `facades` that no registered target binds with the contract's types and
+    ///   kind of call (a forgotten registration, a renamed action);
+    /// - for each sample in `typedDefaults`, fields whose schema default differs from the default of
+    ///   the initializer the sample was made with, and fields that do not survive the schema's round
+    ///   trip (see ``MediatorInputSample/roundTripProblems()``).
+    ///
+    /// What it cannot see: the defaults of inputs it has no sample of (Swift keeps default arguments
+    /// out of reach at run time), and placeholders of actions that take untyped ``MediatorParameters``
+    /// (they accept any key).
+    /// - Parameters:
+    ///   - facades: Every contract the app's facades declare, such as `Products.all + Cart.all`.
+    ///   - typedDefaults: Inputs made by their typed initializers with every defaulted argument left out.
+    /// - Throws: ``MediatorError/Code/invalidRegistrations`` listing every problem.
+    public func checkRegistrations(
+        facades: [any MediatorContract] = [], typedDefaults: [MediatorInputSample] = []
+    ) throws {
+        // One snapshot for every part of the check; reading declarations runs target code, outside every lock.
+        let snapshot = snapshot()
+        var problems = snapshot.router.get().problems
+        let boxes = snapshot.targets.values.sorted { $0.name < $1.name }
+        for box in boxes {
+            for definition in box.definitions where definition.inputType != ObjectIdentifier(MediatorParameters.self) {
+                problems += Self.placeholderProblems(of: definition)
+            }
+        }
+        for contract in facades {
+            if let problem = Self.bindingProblem(of: contract, in: snapshot) { problems.append(problem) }
+        }
+        for sample in typedDefaults {
+            problems += sample.defaultProblems() + sample.roundTripProblems()
+        }
+        if !problems.isEmpty { throw MediatorError.invalidRegistrations(problems: problems) }
+    }
+
+    /// The placeholders of an action's URL patterns that name no field of its input.
+    private static func placeholderProblems(of definition: ActionDefinition) -> [String] {
+        var problems: [String] = []
+        for text in definition.urlPatterns {
+            // An invalid pattern is already among the route problems.
+            guard let pattern = try? RoutePattern(text) else { continue }
+            var seen: Set<String> = []
+            for segment in pattern.variants.joined() {
+                let name: String
+                switch segment {
+                case .placeholder(let placeholder), .wildcard(let placeholder): name = placeholder
+                case .literal: continue
+                }
+                // A bare `*` captures segments no field needs to take; a native-only field is among
+                // the route problems.
+                guard name != "*", seen.insert(name).inserted, definition.parameter(named: name) == nil else { continue }
+                let fields = definition.parameters.map(\.name)
+                problems.append(
+                    "\(definition.label): pattern \(LogSafeText.quoted(text)) captures \(LogSafeText.quoted(name)), "
+                        + "which names no field of its input \(definition.inputTypeName) "
+                        + "(fields: \(fields.isEmpty ? "none" : fields.joined(separator: ", "))); a URL matching it would fail to open"
+                )
+            }
+        }
+        return problems
+    }
+
+    /// Why no registered target binds a contract, or `nil` when one does.
+    private static func bindingProblem<Contract: MediatorContract>(
+        of contract: Contract, in snapshot: RegistrySnapshot
+    ) -> String? {
+        guard let box = snapshot.targets[Name(contract.target)] else {
+            return "\(contract): no target named \(LogSafeText.quoted(contract.target)) is registered"
+        }
+        // A declaration problem is among the route problems; its accepted actions are still checked.
+        guard let index = box.index(of: contract.action) else {
+            return "\(contract): the target \(LogSafeText.quoted(box.name)) declares no action "
+                + "\(LogSafeText.quoted(contract.action))"
+        }
+        let definition = box.definitions[index]
+        guard definition.inputType == contract.cacheKey.input, definition.outputType == contract.cacheKey.output else {
+            return "\(contract): the target declares it with input \(definition.inputTypeName) and result "
+                + "\(definition.resultTypeName), not the contract's \(Contract.Input.self) and \(Contract.Output.self)"
+        }
+        let runnable: Bool
+        switch Contract.execution {
+        case .synchronous: runnable = definition.execution == .synchronous
+        case .mainActor: runnable = definition.execution != .asynchronous
+        case .asynchronous: runnable = true
+        }
+        return runnable
+            ? nil
+            : "\(contract): the target's handler runs \(definition.execution.rawValue), which a "
+                + "\(Contract.execution.rawValue) contract cannot call"
+    }
+}

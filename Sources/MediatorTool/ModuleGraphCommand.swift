@@ -1,0 +1,53 @@
+import Foundation
+
+/// `check-module-graph`: checks that modules stay decoupled, by their declared dependencies and by
+/// the imports in their sources. Each problem is one line; import problems start with `file:line:`.
+///
+/// A module is a pair of targets `<M>` (its implementation) and `<M>Facade` (its typed contracts).
+/// Rules:
+/// - a facade depends on, and imports, no other module's facade or implementation;
+/// - an implementation never depends on, nor imports, another module's implementation;
+/// - an implementation is depended on only by executables (the app) and by its own tests `<M>Tests`;
+/// - only `<App>Tests` depends on an executable `<App>`;
+/// - every import of a module the package or its dependencies build is declared as a dependency of
+///   the importing target (an undeclared import builds incrementally and fails in a clean build).
+struct ModuleGraphCommand {
+    let description: PackageGraphDescription
+
+    init(arguments: [String]) throws {
+        guard arguments.count == 2, arguments[0] == "--description" else {
+            throw ToolFailure("check-module-graph: usage: check-module-graph --description <file.json>")
+        }
+        let data = try Data(contentsOf: URL(fileURLWithPath: arguments[1]))
+        description = try JSONDecoder().decode(PackageGraphDescription.self, from: data)
+    }
+
+    /// Prints the verdict; returns whether the graph is clean.
+    func run() throws -> Bool {
+        let graph = ModuleGraph(description)
+        var problems = graph.dependencyProblems()
+        var importCount = 0
+        for target in description.targets {
+            for file in target.files {
+                let url = URL(fileURLWithPath: description.package).appendingPathComponent(file)
+                guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+                    problems.append("\(file): cannot be read")
+                    continue
+                }
+                let imports = ImportScanner.imports(in: text)
+                importCount += imports.count
+                problems += imports.compactMap { graph.problem(with: $0, in: target, file: file) }
+            }
+        }
+        if problems.isEmpty {
+            let modules = graph.modules.sorted()
+            print(
+                "module graph: ok (\(modules.count) modules: \(modules.joined(separator: ", ")); "
+                    + "\(description.targets.count) targets; \(importCount) imports read)")
+            return true
+        }
+        problems.forEach { print("module graph: \($0)") }
+        print("module graph: \(problems.count) problem(s)")
+        return false
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// `new-module <Name>`: adds a module to a package (facade, implementation and test targets, and
+/// their manifest stanzas), from the compiled template in `Templates/ModuleTemplate`.
+///
+/// Everything is checked and computed before the first write: a bad or taken name, or a manifest
+/// it cannot place the targets in, fails with one line and changes nothing. `--dry-run` prints the
+/// plan and writes nothing.
+struct NewModuleCommand {
+    let name: String
+    let package: URL
+    let template: URL
+    /// The identity of the package that provides the `Mediator` products; `nil` when the package
+    /// being edited is that package (this repository), whose targets are named directly.
+    let mediatorPackage: String?
+    /// The targets the package declares, as SwiftPM read them.
+    let existingTargets: [String]
+    let dryRun: Bool
+
+    init(arguments: [String]) throws {
+        var positional: [String] = []
+        var options: [String: String] = [:]
+        var dryRun = false
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--dry-run": dryRun = true
+            case "--package", "--template", "--mediator-package", "--targets":
+                guard let value = rest.popFirst() else { throw ToolFailure("new-module: \(argument) needs a value") }
+                options[argument] = value
+            case "-h", "--help": throw ToolFailure(usage)
+            default:
+                guard !argument.hasPrefix("-") || argument == "-" else {
+                    throw ToolFailure(
+                        "new-module: unknown option \(EscapedText.quoted(argument)); usage: new-module [--dry-run] <Name>")
+                }
+                positional.append(argument)
+            }
+        }
+        guard positional.count == 1, let name = positional.first else {
+            let given = positional.prefix(3).map { EscapedText.quoted($0) }.joined(separator: ", ")
+            throw ToolFailure(
+                "new-module: give one module name, like Wishlist"
+                    + (positional.isEmpty ? "" : " (got \(positional.count): \(given))"))
+        }
+        guard let package = options["--package"], let template = options["--template"] else {
+            throw ToolFailure("new-module: --package and --template are required (the plugin passes them)")
+        }
+        self.name = name
+        self.package = URL(fileURLWithPath: package)
+        self.template = URL(fileURLWithPath: template)
+        self.mediatorPackage = options["--mediator-package"]
+        self.existingTargets = (options["--targets"] ?? "").split(separator: ",").map(String.init)
+        self.dryRun = dryRun
+    }
+
+    func run() throws {
+        let refusal = "new-module: cannot add \(EscapedText.quoted(name))"
+        if let problem = ModuleNames.problem(with: name) { throw ToolFailure("\(refusal): \(problem)") }
+        let names = ModuleNames(module: name)
+        let sources = try PackageSources(root: package)
+        if let problem = takenProblem(names, sources) { throw ToolFailure("\(refusal): \(problem)") }
+        let plan: ModulePlan
+        do {
+            plan = try ModulePlan(
+                names: names, template: template, package: package, sources: sources, mediator: dependencySpelling)
+        } catch let failure as ToolFailure {
+            throw ToolFailure("\(refusal): \(failure.description)")
+        }
+        if dryRun {
+            print("new-module --dry-run: adding \(name) would change, and this run changed nothing:")
+            print(plan.summary(detailed: true))
+            return
+        }
+        try plan.apply(in: package)
+        print("Added the \(name) module.\n")
+        print(plan.summary(detailed: false))
+        print(plan.nextSteps)
+    }
+
+    /// How the new targets name the Mediator libraries in the manifest.
+    private var dependencySpelling: (core: String, testing: String) {
+        guard let mediatorPackage else { return ("\"Mediator\"", "\"MediatorTesting\"") }
+        let id = EscapedText.escaped(mediatorPackage, limit: 200)
+        return (
+            ".product(name: \"Mediator\", package: \"\(id)\")", ".product(name: \"MediatorTesting\", package: \"\(id)\")"
+        )
+    }
+
+    /// Why the package already holds something by one of the new module's names, or `nil`.
+    private func takenProblem(_ names: ModuleNames, _ sources: PackageSources) -> String? {
+        // Targets and directories, compared without case, as macOS's file system does.
+        for wanted in [names.module, names.facadeTarget, names.testTarget] {
+            if let taken = existingTargets.first(where: { $0.lowercased() == wanted.lowercased() }) {
+                return "Package.swift already has a target named \(taken)"
+            }
+        }
+        for (folder, wanted) in [
+            ("Modules", names.module), ("Tests", names.testTarget), ("Sources", names.module), ("Sources", names.facadeTarget),
+        ] {
+            let entries =
+                (try? FileManager.default.contentsOfDirectory(atPath: package.appendingPathComponent(folder).path)) ?? []
+            if let taken = entries.first(where: { $0.lowercased() == wanted.lowercased() }) {
+                return "\(folder)/\(EscapedText.escaped(taken)) already exists"
+            }
+        }
+        // Names the new code would declare, against what the package's code declares (comments aside).
+        let escaped = NSRegularExpression.escapedPattern(for: names.module)
+        let targetName = #"target\w*\s*[:=]\s*"("# + escaped + #")""#
+        if let hit = sources.code.first(where: { !matches(of: targetName, in: $0.text, caseInsensitive: true).isEmpty }) {
+            return "a mediator target named \"\(names.module)\" is already declared (\(hit.path)); choose another name"
+        }
+        for type in [names.module, names.targetType, names.facadeTarget, names.inputType] {
+            let declaration = #"\b(struct|enum|class|actor|protocol|typealias)\s+"# + type + #"\b"#
+            if let hit = sources.code.first(where: { !matches(of: declaration, in: $0.text).isEmpty }) {
+                return "\(hit.path) already declares a type named \(type); choose another name"
+            }
+        }
+        // A member of Mediator, or of an extension of it: declared one indentation level in.
+        let member = #"(?m)^    (@\w+ |public |package |internal |nonisolated |static |final )*(var|let|func|case) "#
+        let onMediator = sources.code.filter { $0.text.contains("extension Mediator ") || $0.text.contains("class Mediator") }
+        if let hit = onMediator.first(where: { !matches(of: member + names.property + #"\b"#, in: $0.text).isEmpty }) {
+            return "mediator.\(names.property) would clash with a member declared in \(hit.path); choose another name"
+        }
+        return nil
+    }
+}
+
+/// The first capture group (or the whole match) of every match of `pattern` in `text`.
+func matches(of pattern: String, in text: String, caseInsensitive: Bool = false) -> [String] {
+    guard let regex = try? NSRegularExpression(pattern: pattern, options: caseInsensitive ? [.caseInsensitive] : [])
+    else { return [] }
+    return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+        let group = match.numberOfRanges > 1 ? match.range(at: 1) : match.range
+        return Range(group, in: text).map { String(text[$0]) }
+    }
+}

@@ -1,0 +1,164 @@
+import Mediator
+import MediatorTesting
+import Testing
+
+// The start-up check against a fixture with each mistake it should find, and the round trip of
+// sample inputs through their schemas (in `checkRegistrations` and `FacadeContract`).
+
+/// An input whose schema agrees with its initializer.
+private struct Profile: MediatorInput, Equatable {
+    var id: Int
+    var tab: String
+    init(id: Int, tab: String = "posts") {
+        self.id = id
+        self.tab = tab
+    }
+    static let schema = MediatorSchema(
+        Profile.init, .required("id", \.id, "User id"), .optional("tab", \.tab, default: "posts", "Tab"))
+}
+
+/// An input whose schema default differs from its initializer's: typed callers get 1, URLs get 2.
+private struct Order: MediatorInput, Equatable {
+    var productID: Int
+    var quantity: Int
+    var note: String?
+    init(productID: Int, quantity: Int = 1, note: String? = "gift") {
+        self.productID = productID
+        self.quantity = quantity
+        self.note = note
+    }
+    static let schema = MediatorSchema(
+        Order.init, .required("id", \.productID), .optional("quantity", \.quantity, default: 2), .optional("note", \.note))
+}
+
+/// An input whose schema reads two fields of the same type from each other's property.
+private struct Move: MediatorInput {
+    var from: Int
+    var to: Int
+    static let schema = MediatorSchema(Move.init, .required("from", \.to), .required("to", \.from))
+}
+
+private enum Users {
+    static let target = "Users"
+    static let profile = ActionContract<Profile, String>("profile", on: target)
+    static let order = ActionContract<Order, Int>("order", on: target)
+    static let settings = ActionContract<NoInput, String>("settings", on: target)
+    static let all: [any MediatorContract] = [profile, order, settings]
+}
+
+private enum Billing {
+    static let invoice = ActionContract<NoInput, Int>("invoice", on: "Billing")
+}
+
+/// Everything right: its placeholders name fields, it binds every contract of `Users`.
+private struct UsersTarget: MediatorTarget {
+    static let targetName = Users.target
+    static let actions: [MediatorAction<UsersTarget>] = [
+        MediatorAction(Users.profile, exposure: .remote, urlPatterns: ["/user/:id(/:tab)"]) { _, input in
+            "\(input.id) \(input.tab)"
+        },
+        MediatorAction(Users.order) { _, input in input.quantity },
+        MediatorAction(Users.settings) { _, _ in "settings" },
+    ]
+}
+
+/// A route placeholder that names no field (`userID` for `id`), and one that names a native-only field.
+private struct MistakenRoutesTarget: MediatorTarget {
+    static let targetName = "MistakenRoutes"
+    struct Callback: MediatorInput {
+        var id: Int
+        var done: (@Sendable () -> Void)?
+        static let schema = MediatorSchema(Callback.init, .required("id", \.id), .optional("done", native: \.done))
+    }
+    static let user = ActionContract<Profile, Int>("user", on: targetName)
+    static let ping = ActionContract<Callback, Int>("ping", on: targetName)
+    static let actions: [MediatorAction<MistakenRoutesTarget>] = [
+        MediatorAction(user, exposure: .remote, urlPatterns: ["/user/:userID"]) { _, input in input.id },
+        MediatorAction(ping, exposure: .remote, urlPatterns: ["/ping/:id/:done"]) { _, _ in 0 },
+    ]
+}
+
+/// A target registered under a typo: its actions bind contracts of `Billing`.
+private struct BillingTarget: MediatorTarget {
+    static let targetName = "Biling"
+    static let actions: [MediatorAction<BillingTarget>] = [MediatorAction(Billing.invoice) { _, _ in 1 }]
+}
+
+/// The `Users` target as it drifted from its facade: `profile` returns an Int, `order` became asynchronous.
+private struct DriftedUsersTarget: MediatorTarget {
+    static let targetName = Users.target
+    static let actions: [MediatorAction<DriftedUsersTarget>] = [
+        MediatorAction(ActionContract<Profile, Int>("profile", on: targetName)) { _, _ in 0 },
+        MediatorAction(AsyncActionContract<Order, Int>("order", on: targetName)) { _, input in input.quantity },
+    ]
+}
+
+@Suite("The start-up check and schema round trips")
+struct RegistrationCheckTests {
+    @Test("a correct registration passes the check, with its facade and samples")
+    func correctRegistrationPasses() throws {
+        let mediator = Mediator()
+        try mediator.register(UsersTarget())
+        try mediator.checkRegistrations(
+            facades: Users.all, typedDefaults: [MediatorInputSample(Profile(id: 7))])
+    }
+
+    @Test("every mistake is reported at once, in one error")
+    func everyMistakeIsReportedAtOnce() throws {
+        let mediator = Mediator()
+        try mediator.register(MistakenRoutesTarget())
+        try mediator.register(BillingTarget())
+        // Users is not registered: its facade's contracts are bound by nobody.
+        let error = expectMediatorError(.invalidRegistrations) {
+            try mediator.checkRegistrations(
+                facades: Users.all + [Billing.invoice],
+                typedDefaults: [MediatorInputSample(Order(productID: 5)), MediatorInputSample(Move(from: 1, to: 2))])
+        }
+        let problems = error?.problems ?? []
+        func reported(_ parts: String...) -> Bool {
+            problems.contains { problem in parts.allSatisfy { problem.contains($0) } }
+        }
+        #expect(reported("Biling", "Billing.invoice", "another target"), "a contract that names another target")
+        #expect(reported("MistakenRoutes.user", "\"userID\"", "no field", "fields: id, tab"), "a placeholder naming no field")
+        #expect(reported("MistakenRoutes.ping", "\"done\"", "native-only"), "a placeholder naming a native-only field")
+        #expect(reported("Users.profile", "no target named \"Users\""), "a facade contract nobody binds")
+        #expect(reported("Users.settings", "no target named \"Users\""))
+        #expect(reported("Billing.invoice", "no target named \"Billing\""))
+        #expect(reported("Order.quantity", "typed caller", "1 (Int)", "2 (Int)"), "a default that differs")
+        #expect(reported("Order.note", "\"gift\" (String)", "nothing"), "an optional the initializer fills")
+        #expect(reported("Move.from", "the sample has 2 (Int)", "1 (Int)"), "two fields swapped in the schema")
+        #expect(problems.count == 11, "\(problems)")
+    }
+
+    @Test("a contract bound with other types, or by a handler its kind of call cannot run, is reported")
+    func contractBoundWithOtherTypesIsReported() throws {
+        let mediator = Mediator()
+        try mediator.register(DriftedUsersTarget())
+        let error = expectMediatorError(.invalidRegistrations) {
+            try mediator.checkRegistrations(facades: [Users.profile, Users.order])
+        }
+        #expect(error?.problems.count == 2)
+        #expect(error?.problems.first?.contains("result Int, not the contract's Profile and String") == true)
+        #expect(error?.problems.last?.contains("runs asynchronous") == true)
+    }
+
+    @Test("a sample of an input with swapped fields fails its round trip; an agreeing one passes")
+    func swappedFieldsFailTheRoundTrip() {
+        #expect(MediatorInputSample(Profile(id: 1, tab: "likes")).roundTripProblems() == [])
+        let problems = MediatorInputSample(Move(from: 1, to: 2)).roundTripProblems()
+        #expect(problems.count == 2, "\(problems)")
+        #expect(
+            problems.first?.hasPrefix("Move.from: the sample has 2 (Int), but its schema builds an input with 1 (Int)") == true)
+    }
+
+    @Test("FacadeContract reports a sample whose schema swaps two fields, and nothing for a sound one")
+    func facadeContractRoundTripsSamples() throws {
+        let mediator = Mediator()
+        try mediator.register(UsersTarget())
+        let sound = [MediatorInputSample(Profile(id: 3, tab: "likes")), MediatorInputSample(Order(productID: 4, quantity: 5))]
+        #expect(FacadeContract.problems(on: mediator, contracts: Users.all, samples: sound) == [])
+        let problems = FacadeContract.problems(
+            on: mediator, contracts: Users.all, samples: sound + [MediatorInputSample(Move(from: 8, to: 9))])
+        #expect(problems.count == 2 && problems.allSatisfy { $0.hasPrefix("Move.") }, "\(problems)")
+    }
+}

@@ -1,0 +1,52 @@
+import Testing
+
+@testable import MediatorTool
+
+// The pieces of `swift package new-module` that do not touch a package: names, escaping, text edits.
+// scripts/check-new-module.sh and scripts/check-plugins.sh run the whole generator.
+
+@Suite("New module: names and text edits")
+struct NewModuleTests {
+    @Test(
+        "bad names are refused with a reason",
+        arguments: [
+            "", "wishlist", "9Lives", "Wish-list", "Wish list", "WishlistFacade", "Swift", "Mediator",
+            "ABCDEFGHIJKLMNOPQRSTUVWXY", "Café", "MyModuleTemplate",
+        ])
+    func badNamesAreRefused(name: String) {
+        #expect(ModuleNames.problem(with: name) != nil)
+    }
+
+    @Test("a type name of letters and digits is accepted", arguments: ["Wishlist", "URLTools", "Search2"])
+    func goodNamesAreAccepted(name: String) {
+        #expect(ModuleNames.problem(with: name) == nil)
+    }
+
+    @Test("the template's names become the module's, in lower camel case for the property")
+    func templateNamesAreSubstituted() {
+        let names = ModuleNames(module: "URLTools")
+        #expect(names.substituted("mediator.moduleTemplate: ModuleTemplateFacade") == "mediator.urlTools: URLToolsFacade")
+    }
+
+    @Test("echoed input has its controls, newlines and quotes escaped, and is cut")
+    func echoedInputIsEscaped() {
+        #expect(EscapedText.quoted("a\nb\u{1B}[2J\"\\") == #""a\nb\u{1b}[2J\"\\""#)
+        #expect(EscapedText.escaped(String(repeating: "x", count: 100), limit: 5) == "xxxxx…")
+    }
+
+    @Test("a renamed file's imports are sorted again, as swift-format orders them")
+    func importsAreSortedAgain() {
+        let text = "public import Mediator\nimport AardvarkFacade\n\nlet x = 1\n"
+        #expect(ModulePlan.sortingImports(text) == "import AardvarkFacade\npublic import Mediator\n\nlet x = 1\n")
+    }
+
+    @Test("without an anchor, the stanzas go first in the targets list; two target lists are refused")
+    func stanzasGoIntoTheTargetsList() throws {
+        let manifest = "let package = Package(\n    name: \"P\",\n    targets: [\n        .target(name: \"X\"),\n    ]\n)"
+        let edited = try ModulePlan.insertingIntoTargets([".target(name: \"W\"),"], in: manifest)
+        #expect(edited.contains("    targets: [\n        .target(name: \"W\"),\n        .target(name: \"X\"),"))
+        #expect(throws: ToolFailure.self) {
+            try ModulePlan.insertingIntoTargets(["x"], in: manifest + "\nlet more = Package(\n    targets: [\n    ])")
+        }
+    }
+}
