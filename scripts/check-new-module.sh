@@ -56,6 +56,16 @@ refused Shared            # an existing directory under Modules/
 refused Products          # an existing mediator target
 refused "${name}Facade"   # a suffix the generator adds itself
 refused "$name" Extra     # more than one name
+# A refused name is echoed on one line, its controls escaped: a newline, a CR, an ESC sequence and a
+# bidirectional override cannot forge a line or drive the terminal.
+for hostile in $'Wish\nforged' $'Wish\rforged' $'Wish\e[2Kforged' $'Wish\u202Eforged' $'-\nforged'; do
+    before=$(digest)
+    if output=$(swift scripts/new-module.swift "$hostile" 2>&1); then fail "new-module accepted a name with a control character"; fi
+    [ "$(digest)" = "$before" ] || fail "new-module changed files while refusing a name with a control character"
+    [ "$(printf '%s\n' "$output" | wc -l)" -eq 1 ] || fail "a refused name printed more than one line: $output"
+    case "$output" in *$'\r'* | *$'\e'* | *$'\u202E'*) fail "a refused name was echoed raw: $output" ;; esac
+    printf '   refused %-16s %s\n' "(control)" "$output"
+done
 
 say "generating $name"
 swift scripts/new-module.swift "$name"

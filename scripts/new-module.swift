@@ -21,6 +21,22 @@ struct Failure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+/// The text with every control character (newline, carriage return, escape), line or paragraph
+/// separator, bidirectional control and byte order mark written as `\u{…}`: a refused name is echoed
+/// back, and must not forge a second line or drive the terminal.
+func escaped(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF:
+            result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        default:
+            result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
+}
+
 // MARK: - Names
 
 /// Every name the generator derives from the module's name, so the templates never spell one twice.
@@ -483,6 +499,7 @@ func run(_ arguments: [String]) throws {
 do {
     try run(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    FileHandle.standardError.write(Data("new-module: \(error)\n".utf8))
+    // One line, whatever the name held: every message that echoes input is printed through `escaped`.
+    FileHandle.standardError.write(Data("new-module: \(escaped(String(describing: error)))\n".utf8))
     exit(1)
 }
