@@ -145,28 +145,50 @@ enum AndroidIntentMatching {
         return filters
     }
 
-    /// `name="value"` pairs up to the end of the element.
+    /// `name="value"` pairs up to the end of the element, read by Unicode scalar as an XML parser
+    /// reads them (a combining mark after `;` or `"` must not hide it, as it would from `Character`s).
     private static func attributes(_ element: String) -> [(String, String)] {
+        let scalars = Array(element.unicodeScalars)
         var pairs: [(String, String)] = []
-        var rest = Substring(element.components(separatedBy: "/>")[0])
-        while let equals = rest.range(of: "=\"") {
-            let name = rest[..<equals.lowerBound].split(whereSeparator: { $0 == " " || $0 == "\n" }).last.map(String.init) ?? ""
-            let valueStart = equals.upperBound
-            guard let close = rest[valueStart...].firstIndex(of: "\"") else { break }
-            pairs.append((name, String(rest[valueStart..<close])))
-            rest = rest[rest.index(after: close)...]
+        var name = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "/" && index + 1 < scalars.count && scalars[index + 1] == ">" { break }
+            if scalar == "=" && index + 1 < scalars.count && scalars[index + 1] == "\"" {
+                var end = index + 2
+                while end < scalars.count && scalars[end] != "\"" { end += 1 }
+                pairs.append((String(name), String(String.UnicodeScalarView(scalars[(index + 2)..<min(end, scalars.count)]))))
+                name = String.UnicodeScalarView()
+                index = end + 1
+                continue
+            }
+            if scalar == " " || scalar == "\n" { name = String.UnicodeScalarView() } else { name.append(scalar) }
+            index += 1
         }
         return pairs
     }
 
+    /// The five predefined entities and the character references the generator writes, by scalar.
     private static func xmlUnescaped(_ text: String) -> String {
-        var result = text
-        for (reference, character) in [
-            ("&#x9;", "\t"), ("&#xA;", "\n"), ("&#xD;", "\r"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""),
-        ] {
-            result = result.replacingOccurrences(of: reference, with: character)
+        let references: [String: Unicode.Scalar] = [
+            "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "#x9": "\t", "#xA": "\n", "#xD": "\r",
+        ]
+        var result = String.UnicodeScalarView()
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            if scalars[index] == "&", let semicolon = scalars[index...].firstIndex(of: ";"),
+                let replacement = references[String(String.UnicodeScalarView(scalars[(index + 1)..<semicolon]))]
+            {
+                result.append(replacement)
+                index = semicolon + 1
+            } else {
+                result.append(scalars[index])
+                index += 1
+            }
         }
-        return result.replacingOccurrences(of: "&amp;", with: "&")
+        return String(result)
     }
 
     /// aapt's reading of `\`: `\n`, `\t` and `\uXXXX` are characters, any other escaped character is itself.

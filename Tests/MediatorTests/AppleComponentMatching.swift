@@ -24,27 +24,54 @@ enum AppleComponentMatching {
         var percentEncoded = true
     }
 
-    enum Query {
+    enum Query: Decodable {
         case whole(String)
         case items([String: String])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let whole = try? container.decode(String.self) {
+                self = .whole(whole)
+            } else {
+                self = .items(try container.decode([String: String].self))
+            }
+        }
     }
 
-    /// The components of the first `details` entry that lists `appID`.
+    /// The components of the first `details` entry that lists `appID`. Read with `JSONDecoder`:
+    /// `JSONSerialization` in swift-corelibs-foundation drops a U+FEFF that follows an escape.
     static func components(inAASA data: Data, appID: String) throws -> [Component] {
-        let document = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        let details = (document?["applinks"] as? [String: Any])?["details"] as? [[String: Any]] ?? []
-        guard let entry = details.first(where: { ($0["appIDs"] as? [String])?.contains(appID) == true }) else { return [] }
-        return (entry["components"] as? [[String: Any]] ?? []).map { item in
-            var component = Component()
-            component.path = item["/"] as? String
-            if let query = item["?"] as? String { component.query = .whole(query) }
-            if let query = item["?"] as? [String: String] { component.query = .items(query) }
-            component.fragment = item["#"] as? String
-            component.exclude = item["exclude"] as? Bool ?? false
-            component.caseSensitive = item["caseSensitive"] as? Bool ?? true
-            component.percentEncoded = item["percentEncoded"] as? Bool ?? true
-            return component
+        let document = try JSONDecoder().decode(Document.self, from: data)
+        guard let entry = document.applinks.details.first(where: { $0.appIDs.contains(appID) }) else { return [] }
+        return entry.components.map { item in
+            Component(
+                path: item.path, query: item.query, fragment: item.fragment, exclude: item.exclude ?? false,
+                caseSensitive: item.caseSensitive ?? true, percentEncoded: item.percentEncoded ?? true)
         }
+    }
+
+    private struct Document: Decodable {
+        struct Applinks: Decodable { let details: [Details] }
+        struct Details: Decodable {
+            let appIDs: [String]
+            let components: [Item]
+        }
+        struct Item: Decodable {
+            let path: String?
+            let query: Query?
+            let fragment: String?
+            let exclude: Bool?
+            let caseSensitive: Bool?
+            let percentEncoded: Bool?
+
+            enum CodingKeys: String, CodingKey {
+                case path = "/"
+                case query = "?"
+                case fragment = "#"
+                case exclude, caseSensitive, percentEncoded
+            }
+        }
+        let applinks: Applinks
     }
 
     /// Whether the file's components claim the URL for an app whose associated domains are `hosts`.

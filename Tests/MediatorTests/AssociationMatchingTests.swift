@@ -225,6 +225,37 @@ struct AssociationMatchingTests {
         }
     }
 
+    @Test(
+        "patterns the fuzzer found: the example URL of each shape that opens is claimed by both files",
+        arguments: [
+            // An encoded slash at the start of a literal: Android's `//*` took it as a separator.
+            "//%2F,",
+            // Backslashes, a byte order mark after an escape, a replacement character, a placeholder.
+            #"/t/:a/\\\\%EF%BB%BF\\\\n\\\\\u{FFFD}\\quXnt/5"#,
+            // An ampersand (written &amp;) before a combining mark, which joins the `;` in one Character.
+            "/product/id(/:slug)/%CD%BE%26%26%CC%B9x",
+        ])
+    func fuzzFindings(pattern: String) throws {
+        let mediator = Mediator()
+        mediator.registerWebHost("shop.example")
+        let handler: @Sendable ((), MediatorParameters) throws -> Int = { _, _ in 0 }
+        try mediator.register(
+            targetNamed: "Fuzzed",
+            actions: [MediatorAction("linked", exposure: .remote, urlPatterns: [pattern], handler: handler)])
+        let links = try mediator.publishedLinks()
+        let filters = AndroidIntentMatching.filters(inXML: links.androidIntentFilters())
+        let components = try AppleComponentMatching.components(
+            inAASA: links.appleAppSiteAssociation(appIDs: [Self.appID]), appID: Self.appID)
+        let routes = links.actions.flatMap(\.routes).filter(\.isWebLink)
+        #expect(!routes.isEmpty)
+        for route in routes {
+            let url = "https://shop.example" + (Self.nearMisses(route).first?.url ?? "")
+            #expect(mediator.canOpen(url), "\(url)")
+            #expect(AndroidIntentMatching.claims(filters, url: url), "\(url)")
+            #expect(AppleComponentMatching.claims(components, hosts: links.webHosts, url: url), "\(url)")
+        }
+    }
+
     // MARK: Candidates
 
     /// The published example URLs on every host, and near misses of each.

@@ -161,7 +161,9 @@ extension MediatorLinks {
         for segment in webSegments(route) {
             switch segment {
             case .literal(let text):
-                body += "//*" + androidEscaped(text)
+                // Android compares the decoded path, where an encoded slash inside a literal is a
+                // separator like the others: each part of the literal is a segment of its own.
+                for part in text.split(separator: "/") { body += "//*" + androidEscaped(String(part)) }
                 endsOpen = false
             case .placeholder:
                 body += "//*..*"
