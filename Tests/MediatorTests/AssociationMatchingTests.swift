@@ -10,6 +10,8 @@ private struct HardLiteralsTarget: MediatorTarget {
     static let targetName = "Hard"
     static let actions: [MediatorAction<Self>] = [
         MediatorAction("cafe", exposure: .remote, urlPatterns: ["/caf%C3%A9"]) { _, _ in 0 },
+        // The same text to a reader, other bytes to the router: `e` and a combining acute accent.
+        MediatorAction("cafeDecomposed", exposure: .remote, urlPatterns: ["/cafe%CC%81"]) { _, _ in 0 },
         MediatorAction("percent", exposure: .remote, urlPatterns: ["/100%25/:id"]) { _, _ in 0 },
         MediatorAction("dotted", exposure: .remote, urlPatterns: ["/a.b/*rest"]) { _, _ in 0 },
         MediatorAction("star", exposure: .remote, urlPatterns: ["/star%2A/:id"]) { _, _ in 0 },

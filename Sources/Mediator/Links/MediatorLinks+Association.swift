@@ -26,7 +26,9 @@ extension MediatorLinks {
             }
         }
         let sorted = components.keys.sorted { (lhs: AppleComponent, rhs: AppleComponent) -> Bool in
-            lhs.path != rhs.path ? lhs.path < rhs.path : (lhs.percentEncoded ?? true) && rhs.percentEncoded == false
+            lhs.path.utf8.elementsEqual(rhs.path.utf8)
+                ? (lhs.percentEncoded ?? true) && rhs.percentEncoded == false
+                : lhs.path.utf8.lexicographicallyPrecedes(rhs.path.utf8)
         }
         let entries = sorted.map { component in
             AppleComponent.Entry(
@@ -57,9 +59,13 @@ extension MediatorLinks {
     /// so a deeper path opens the app, whose router refuses it with ``MediatorError/Code/noRouteMatched``.
     /// - Returns: The XML elements, indented, ending with a newline.
     public func androidIntentFilters() -> String {
-        var patterns: Set<String> = []
+        // Keyed by bytes: `String` equality is canonical equivalence, and the router tells `café`
+        // from `cafe` + U+0301 apart, so both patterns must stay.
+        var patterns: [[UInt8]: String] = [:]
         for action in actions {
-            for route in action.routes where route.isWebLink { patterns.formUnion(Self.androidPatterns(route)) }
+            for route in action.routes where route.isWebLink {
+                for pattern in Self.androidPatterns(route) { patterns[Array(pattern.utf8)] = pattern }
+            }
         }
         guard !webHosts.isEmpty, !patterns.isEmpty else {
             return "<!-- No App Links: the app has no web host or no global URL pattern on a remote action. -->\n"
@@ -75,7 +81,8 @@ extension MediatorLinks {
                 "    <data android:scheme=\"https\" />",
                 "    <data android:host=\"\(Self.xmlEscaped(host))\" />",
             ]
-            lines += patterns.sorted().map { "    <data android:pathPattern=\"\(Self.xmlEscaped(Self.aaptEscaped($0)))\" />" }
+            let sorted = patterns.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.value)
+            lines += sorted.map { "    <data android:pathPattern=\"\(Self.xmlEscaped(Self.aaptEscaped($0)))\" />" }
             lines.append("</intent-filter>")
         }
         return lines.joined(separator: "\n") + "\n"
@@ -90,6 +97,17 @@ extension MediatorLinks {
         /// `false` when the literals are written decoded; `nil` (the default, `true`) when one holds
         /// `*` or `?`, which Apple reads as wildcards, so the component is written encoded.
         let percentEncoded: Bool?
+
+        // Compared by bytes, as the router compares literals: `String` equality would merge
+        // canonically equivalent paths (`café` and `cafe` + U+0301) that the router tells apart.
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.percentEncoded == rhs.percentEncoded && lhs.path.utf8.elementsEqual(rhs.path.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(percentEncoded)
+            for byte in path.utf8 { hasher.combine(byte) }
+        }
 
         struct Entry: Encodable {
             let path: String
