@@ -26,7 +26,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Invalid UTF-8 is repaired the way String(decoding:) does it; the parser sees those bytes as U+FFFD.
     let url = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     FuzzCase(url: url).run()
-    // The same input as a route configuration document and, when it looks like one, a URL pattern.
+    // The same input as a route configuration document and a URL pattern, when it looks like one.
     FuzzDocuments(input: url, data: Data(bytes: data, count: size)).run()
     return 0
 }

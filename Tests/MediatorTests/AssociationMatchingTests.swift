@@ -236,6 +236,9 @@ struct AssociationMatchingTests {
             #"/t/:a/\\\\%EF%BB%BF\\\\n\\\\\u{FFFD}\\quXnt/5"#,
             // An ampersand (written &amp;) before a combining mark, which joins the `;` in one Character.
             "/product/id(/:slug)/%CD%BE%26%26%CC%B9x",
+            // A backslash, then a combining mark: one Character, so a String replacement did not
+            // double the backslash for aapt; and a carriage return, written as a character reference.
+            "/A(/)1u(/%0D/\\%D9%9CA)(/Yud)2",
         ])
     func fuzzFindings(pattern: String) throws {
         let mediator = Mediator()

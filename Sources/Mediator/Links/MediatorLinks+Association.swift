@@ -150,7 +150,7 @@ extension MediatorLinks {
     static func appleComponents(_ route: Route) -> [AppleComponent] {
         let segments = webSegments(route)
         let wildcardLiteral = segments.contains { segment in
-            if case .literal(let text) = segment { return text.contains("*") || text.contains("?") }
+            if case .literal(let text) = segment { return text.unicodeScalars.contains { $0 == "*" || $0 == "?" } }
             return false
         }
         var parts: [String] = []
@@ -181,7 +181,8 @@ extension MediatorLinks {
             case .literal(let text):
                 // Android compares the decoded path, where an encoded slash inside a literal is a
                 // separator like the others: each part of the literal is a segment of its own.
-                for part in text.split(separator: "/") { body += "//*" + androidEscaped(String(part)) }
+                // By scalar: a `/` followed by a combining mark is one `Character`.
+                for part in text.unicodeScalars.split(separator: "/") { body += "//*" + androidEscaped(String(part)) }
                 endsOpen = false
             case .placeholder:
                 body += "//*..*"
@@ -214,9 +215,16 @@ extension MediatorLinks {
         return result
     }
 
-    /// The pattern as aapt reads an attribute value: a backslash starts an escape, so each is doubled.
+    /// The pattern as aapt reads an attribute value: a backslash starts an escape, so each is doubled
+    /// (by scalar: a backslash followed by a combining mark is one `Character`, which a `String`
+    /// replacement would leave alone).
     private static func aaptEscaped(_ pattern: String) -> String {
-        pattern.replacingOccurrences(of: "\\", with: "\\\\")
+        var result = String.UnicodeScalarView()
+        for scalar in pattern.unicodeScalars {
+            if scalar == "\\" { result.append(scalar) }
+            result.append(scalar)
+        }
+        return String(result)
     }
 
     /// Text for an XML attribute value; tab, line feed and carriage return as character references,
