@@ -4,6 +4,8 @@
 // resolution (what canOpen asks), canOpen, open (sync and awaited paths share the router, so the sync
 // one is used), and URL generation from the values it carries: when it opens, generate -> open again,
 // by name and, for typed actions, by contract. The mediator it runs against is in FuzzFixture.swift.
+// Each input is also read as a route configuration document and, when it starts with "/", published
+// as a URL pattern and exported as association files (FuzzDocuments.swift, with its own properties).
 //
 // Properties, each a crash (`fail`) with the input saved by libFuzzer:
 // 1. Every MediatorError the harness sees, from any step, describes itself on one line of bounded
@@ -30,6 +32,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Invalid UTF-8 is repaired the way String(decoding:) does it; the parser sees those bytes as U+FFFD.
     let url = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     FuzzCase(url: url).run()
+    // The same input as a route configuration document and a URL pattern, when it looks like one.
+    FuzzDocuments(input: url, data: Data(bytes: data, count: size)).run()
     return 0
 }
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target (Fuzz/*.swift + the Mediator sources, with AddressSanitizer)
+# Builds the libFuzzer target (Fuzz/*.swift + the Mediator sources + the tests' ports of the
+# platforms' link matching, with AddressSanitizer)
 # and runs it for a bounded number of inputs, starting from the committed seed corpus.
 #
 #   Fuzz/run.sh                    # 100,000 runs, random seed (printed as "Seed:")
@@ -19,6 +20,8 @@ mkdir -p "$out/corpus" Fuzz/artifacts
 
 sources=$(find Sources/Mediator -name '*.swift' | sort)
 harness=$(find Fuzz -maxdepth 1 -name '*.swift' | sort)
+# The ports of Android's and Apple's link matching, shared with the tests, check the association export.
+ports="Tests/MediatorTests/AndroidIntentMatching.swift Tests/MediatorTests/AppleComponentMatching.swift"
 # The core's C11 atomics: its header through the module map next to it, its one global compiled here.
 clang -c -O2 -g -fsanitize=fuzzer-no-link,address -I Sources/CMediatorAtomics/include \
     Sources/CMediatorAtomics/CMediatorAtomics.c -o "$out/CMediatorAtomics.o"
@@ -30,7 +33,7 @@ swiftc -swift-version 6 \
     -package-name Mediator -module-name MediatorFuzz -parse-as-library \
     -sanitize=fuzzer,address -O -g \
     -I Sources/CMediatorAtomics/include \
-    $sources $harness "$out/CMediatorAtomics.o" \
+    $sources $harness $ports "$out/CMediatorAtomics.o" \
     -o "$out/mediator-fuzz"
 
 # Swift's own crash backtracer would race AddressSanitizer and libFuzzer for the crash report; leave it to them.

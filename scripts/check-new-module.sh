@@ -75,6 +75,17 @@ swift scripts/new-module.swift --dry-run "$name" | tee "$work/dry-run.log"
 [ "$(digest)" = "$before" ] || fail "new-module --dry-run changed files"
 grep -q "Modules/$name/Sources/$name/${name}Target.swift" "$work/dry-run.log" || fail "--dry-run did not list the files"
 
+# A refused name is echoed on one line, its controls escaped: a newline, a CR, an ESC sequence and a
+# bidirectional override cannot forge a line or drive the terminal.
+for hostile in $'Wish\nforged' $'Wish\rforged' $'Wish\e[2Kforged' $'Wish\u202Eforged' $'-\nforged'; do
+    before=$(digest)
+    if output=$(swift scripts/new-module.swift "$hostile" 2>&1); then fail "new-module accepted a name with a control character"; fi
+    [ "$(digest)" = "$before" ] || fail "new-module changed files while refusing a name with a control character"
+    [ "$(printf '%s\n' "$output" | wc -l)" -eq 1 ] || fail "a refused name printed more than one line: $output"
+    case "$output" in *$'\r'* | *$'\e'* | *$'\u202E'*) fail "a refused name was echoed raw: $output" ;; esac
+    printf '   refused %-16s %s\n' "(control)" "$output"
+done
+
 say "generating $name"
 swift scripts/new-module.swift "$name"
 for file in "Modules/$name/Sources/${name}Facade/$name.swift" "Modules/$name/Sources/${name}Facade/Mediator+$name.swift" \

@@ -1,4 +1,5 @@
 public import Mediator
+public import Testing
 
 /// Expects `body` to throw a ``MediatorError`` with this code, or one wrapping it, and returns the
 /// error with that code for further checks.
@@ -75,4 +76,46 @@ private func check(_ error: any Error, is code: MediatorError.Code, at site: Cal
         return nil
     }
     return match
+}
+
+/// Expects `body` to throw a ``MediatorError`` with this code, or one wrapping it, reporting a failure
+/// at a Swift Testing source location: for a test helper that forwards its own caller's location.
+/// - Parameters:
+///   - code: The code the error, or one it wraps, must have.
+///   - sourceLocation: Where to report a failure, as Swift Testing gives it to a helper.
+///   - body: The code that must throw.
+/// - Returns: The error with the code, or `nil` when the expectation failed.
+@discardableResult
+public func expectMediatorError<Result>(
+    _ code: MediatorError.Code, sourceLocation: SourceLocation, _ body: () throws -> Result
+) -> MediatorError? {
+    let site = CallSite(sourceLocation)
+    do {
+        _ = try body()
+        TestFailure.report("expected MediatorError \(code), but nothing was thrown", at: site)
+    } catch {
+        return check(error, is: code, at: site)
+    }
+    return nil
+}
+
+/// Expects `body` to throw, asynchronously, a ``MediatorError`` with this code, or one wrapping it,
+/// reporting a failure at a Swift Testing source location.
+/// - Parameters:
+///   - code: The code the error, or one it wraps, must have.
+///   - sourceLocation: Where to report a failure, as Swift Testing gives it to a helper.
+///   - body: The code that must throw.
+/// - Returns: The error with the code, or `nil` when the expectation failed.
+@discardableResult
+public func expectMediatorError<Result>(
+    _ code: MediatorError.Code, sourceLocation: SourceLocation, _ body: () async throws -> Result
+) async -> MediatorError? {
+    let site = CallSite(sourceLocation)
+    do {
+        _ = try await body()
+        TestFailure.report("expected MediatorError \(code), but nothing was thrown", at: site)
+    } catch {
+        return check(error, is: code, at: site)
+    }
+    return nil
 }

@@ -72,7 +72,7 @@ import Testing
 
         let android = try AppRunner.run(["links", "export", "--android"])
         #expect(android.output.contains(#"<data android:host="shop.example.com" />"#))
-        #expect(android.output.contains(#"<data android:pathPattern="/product/..*/reviews" />"#))
+        #expect(android.output.contains(#"<data android:pathPattern="//*product//*..*//*reviews" />"#))
 
         let markdown = try AppRunner.run(["links", "export", "--markdown"])
         #expect(markdown.output.hasPrefix("# Shop deep links"))

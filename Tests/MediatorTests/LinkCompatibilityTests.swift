@@ -48,6 +48,30 @@ struct LinkCompatibilityTests {
             name: "a wildcard narrowed to one segment", change: { $0.actions[0].routes = [.init(path: "/help/:topic")] },
             breaks: "Help.page: the route /help/*topic was removed", adds: "the route /help/:topic is new"),
         LinkChange(
+            name: "a placeholder widened to a wildcard", change: product { $0.routes[0].path = "/product/*id" }, breaks: nil,
+            adds: "the route /product/*id is new; it widens /product/:id"),
+        LinkChange(
+            name: "a wildcard added after the last segment", change: product { $0.routes[0].path = "/product/:id/*rest" },
+            breaks: nil, adds: "it widens /product/:id"),
+        LinkChange(
+            name: "a literal widened to a placeholder", change: { $0.actions[0].routes = [.init(path: "/:section/*topic")] },
+            breaks: nil, adds: "it widens /help/*topic"),
+        LinkChange(
+            name: "a wildcard on a shallower route", change: { $0.actions[0].routes = [.init(path: "/*topic")] }, breaks: nil),
+        LinkChange(
+            name: "a placeholder narrowed to a literal", change: product { $0.routes[0].path = "/product/42" },
+            breaks: "the route /product/:id was removed"),
+        LinkChange(
+            name: "a placeholder replaced by a wildcard one segment deeper",
+            change: product { $0.routes[0].path = "/product/:id/:slug/*rest" }, breaks: "the route /product/:id was removed"),
+        LinkChange(
+            name: "a wildcard moved under a literal", change: { $0.actions[0].routes = [.init(path: "/help/docs/*topic")] },
+            breaks: "Help.page: the route /help/*topic was removed"),
+        LinkChange(
+            name: "a global wildcard does not cover a convention route",
+            change: product { $0.routes = [.init(path: "/*any"), .init(path: "/product/:id")] },
+            breaks: "the route scheme://Products/detail was removed"),
+        LinkChange(
             name: "a pattern scoped to one scheme", change: product { $0.routes[0].scheme = "shop" },
             breaks: "the route /product/:id was removed"),
         LinkChange(
@@ -120,6 +144,25 @@ struct LinkCompatibilityTests {
         if let addition = change.adds {
             #expect(report.additions.contains { $0.contains(addition) }, "\(report.additions)")
         }
+    }
+
+    @Test("schemes, hosts and scopes compare case-insensitively, as URLs do; path literals compare decoded")
+    func namesCompareAsURLsDo() {
+        var snapshot = published()
+        snapshot.webHosts = ["Shop.EXAMPLE"]
+        snapshot.schemes[0].name = "SHOP"
+        snapshot.actions[0].routes.append(.init(path: "/caf%c3%a9", scheme: "Shop"))
+        var now = published()
+        now.actions[0].routes.append(.init(path: "/caf%C3%A9", scheme: "shop"))
+        let report = now.compatibility(withPublished: snapshot)
+        #expect(report.breaks == [])
+        #expect(report.additions.allSatisfy { !$0.contains("web host") && !$0.contains("scheme shop") }, "\(report.additions)")
+        // A host that differs in more than case is still another host.
+        snapshot.webHosts = ["shop.example.com"]
+        #expect(
+            now.compatibility(withPublished: snapshot).breaks == [
+                "web host shop.example.com is no longer registered, so none of its links open"
+            ])
     }
 
     @Test("an unchanged app reports nothing, and the comparison is the same both ways for equal links")

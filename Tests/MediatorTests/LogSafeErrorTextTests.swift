@@ -32,6 +32,25 @@ struct LogSafeErrorTextTests {
         try expectLogSafe(error)
     }
 
+    @Test("every problem of invalid routes and declarations is escaped as the description is", arguments: unsafeInputs)
+    func problemsAreEscaped(input: UnsafeInput) throws {
+        let mediator = Mediator()
+        mediator.registerScheme("shop")
+        try mediator.register(
+            targetNamed: "Patterns",
+            actions: [
+                MediatorAction("bad", exposure: .remote, urlPatterns: ["/a\(input.text)b", "/c/:x\(input.text)"]) { _, _ in 0 }
+            ])
+        let error = expectMediatorError(.invalidRoutes) { try mediator.validateRoutes() }
+        #expect(error?.problems.isEmpty == false)
+        // The input's scalars that are not printable ASCII: none of them may reach a problem raw.
+        let unsafe = input.text.unicodeScalars.filter { !(0x20..<0x7F).contains($0.value) }
+        for problem in error?.problems ?? [] {
+            #expect(!problem.unicodeScalars.contains { unsafe.contains($0) }, "\(problem)")
+        }
+        try expectLogSafe(error)
+    }
+
     @Test("URLs with percent-encoded line breaks and controls give safe descriptions", arguments: encodedURLs)
     func percentEncodedControlsInURLsAreEscaped(url: String, code: MediatorError.Code) throws {
         let mediator = try shopMediator()

@@ -74,6 +74,10 @@ struct Invocation: Equatable {
             case "--aasa":
                 let ids = try value(of: "--aasa").split(separator: ",").map(String.init)
                 guard !ids.isEmpty else { throw UsageError("--aasa needs app IDs: TEAMID.BUNDLEID[,...]") }
+                // An app ID goes into the file the web server publishes: only the characters app IDs have.
+                if let id = ids.first(where: { !Self.isAppID($0) }) {
+                    throw UsageError("--aasa: \(id) is not an app ID TEAMID.BUNDLEID (letters, digits, \".\" and \"-\")")
+                }
                 formats.append(.aasa(appIDs: ids))
             case "--snapshot":
                 snapshot = try value(of: "--snapshot")
@@ -117,6 +121,17 @@ struct Invocation: Equatable {
         if !formats.isEmpty { throw UsageError("--markdown, --aasa and --android go with links export") }
         if snapshot != nil { throw UsageError("--snapshot goes with links check") }
         if coldStart, case .open = command {} else if coldStart { throw UsageError("--cold-start goes with open") }
+    }
+
+    /// Whether the text has the shape of an app ID: a team ID of letters and digits, a dot, and a
+    /// bundle ID of letters, digits, dots and hyphens.
+    static func isAppID(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return false }
+        return parts[0].unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+            && parts[1].unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "-")
+            }
     }
 
     static let help = """

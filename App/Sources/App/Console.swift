@@ -6,30 +6,37 @@ import Presentation
 
 /// Formats what the App prints: screens, results, stacks, analytics and errors.
 ///
-/// Everything goes through ``print(_:)`` or ``error(_:)``: each escapes what could drive a terminal
-/// (a URL from a push payload may hold escape sequences) and writes at once, unbuffered, so output
-/// and errors stay in order when both go to one place.
+/// Everything goes through ``print(_:)`` or ``error(_:)``: one call writes one line, with every
+/// character that could drive a terminal or forge a line escaped, the line feed included (a URL
+/// from a push payload or an argument may hold any of them), and writes at once, unbuffered, so
+/// output and errors stay in order when both go to one place. Text the App wrote itself over
+/// several lines (help, tables) goes through ``print(lines:)``.
 enum Console {
-    /// Writes lines to standard output.
-    static func print(_ text: String = "") {
-        FileHandle.standardOutput.write(Data((safe(text) + "\n").utf8))
+    /// Writes one line to standard output.
+    static func print(_ line: String = "") {
+        FileHandle.standardOutput.write(Data((safe(line) + "\n").utf8))
     }
 
-    /// Writes lines to standard error.
-    static func error(_ text: String) {
-        FileHandle.standardError.write(Data((safe(text) + "\n").utf8))
+    /// Writes each line the App wrote itself (help text, a table, JSON), each escaped as ``print(_:)`` does.
+    static func print(lines text: String) {
+        text.split(separator: "\n", omittingEmptySubsequences: false).forEach { print(String($0)) }
     }
 
-    /// The text with every control character but the line feed, every line or paragraph separator and
-    /// every bidirectional override written as a `\u{…}` escape.
+    /// Writes one line to standard error: one error, one line.
+    static func error(_ line: String) {
+        FileHandle.standardError.write(Data((safe(line) + "\n").utf8))
+    }
+
+    /// The text with every control character (line feed and carriage return included), every line or
+    /// paragraph separator and every bidirectional override written as a `\u{…}` escape.
     static func safe(_ text: String) -> String {
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
-            if scalar == "\n" || !isUnsafe(scalar) {
-                result.unicodeScalars.append(scalar)
-            } else {
+            if isUnsafe(scalar) {
                 result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                result.unicodeScalars.append(scalar)
             }
         }
         return result
@@ -40,6 +47,7 @@ enum Console {
         case 0x00...0x1F, 0x7F...0x9F: true  // C0 and C1 controls, DEL
         case 0x2028, 0x2029: true  // line and paragraph separators
         case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x061C: true  // bidirectional controls
+        case 0xFEFF: true  // the byte order mark, invisible
         default: false
         }
     }

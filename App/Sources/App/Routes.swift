@@ -5,7 +5,9 @@ import Mediator
 /// force, every action with its exposure, parameters (an enum's values listed), URL patterns and
 /// convention route, and every event with its subscribers.
 enum Routes {
-    static func table(_ mediator: Mediator) -> String {
+    /// The table, one entry per line; a line may quote the route configuration (a reason, a
+    /// pattern), so each is printed on its own and escaped.
+    static func table(_ mediator: Mediator) -> [String] {
         let schemes = mediator.registeredSchemes
         var lines = [
             "App schemes: " + (schemes.isEmpty ? "none" : schemes.map { "\($0)://" }.joined(separator: ", ")),
@@ -38,7 +40,7 @@ enum Routes {
             }
         }
         lines += events(mediator.catalog())
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     /// Every event with its payload, exposure, and subscribers in delivery order, one line each.

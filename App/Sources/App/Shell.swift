@@ -41,7 +41,7 @@ enum Shell {
             case "back": opener.back()
             case "stack": Console.print("stack: \(opener.navigator.stackLine)")
             case "links": break
-            case "help", "?": Console.print(help)
+            case "help", "?": Console.print(lines: help)
             default:
                 if let number = Int(line) {
                     guard choices.indices.contains(number - 1) else {

@@ -65,9 +65,11 @@ enum Tour {
     ]
 
     static func run(_ opener: Opener, configuration: String?) async {
-        Console.print("Tour: deep links across the Products and Cart modules\n")
+        Console.print("Tour: deep links across the Products and Cart modules")
+        Console.print()
         if let configuration {
-            Console.print("The route configuration \(configuration) is in force: steps whose outcome it changed are marked.\n")
+            Console.print("The route configuration \(configuration) is in force: steps whose outcome it changed are marked.")
+            Console.print()
         }
         var changed = 0
         for step in steps {
@@ -99,9 +101,12 @@ enum Tour {
             Console.print()
         }
         await lifecycle(opener)
-        if changed > 0 { Console.print("\(changed) step(s) turned out differently from the tour's notes.\n") }
+        if changed > 0 {
+            Console.print("\(changed) step(s) turned out differently from the tour's notes.")
+            Console.print()
+        }
         let events = opener.app.analytics.recorded
         Console.print("Analytics: \(events.count) events (call, source, duration, outcome)")
-        Console.describe(events).forEach(Console.print)
+        Console.describe(events).forEach { Console.print($0) }
     }
 }

@@ -11,7 +11,7 @@ do {
     exit(64)
 }
 if invocation.command == .help {
-    Console.print(Invocation.help)
+    Console.print(lines: Invocation.help)
     exit(0)
 }
 
@@ -67,7 +67,11 @@ case .open(let urls):
         exit(1)
     }
 case .routes(let json):
-    Console.print(json ? app.mediator.catalog().jsonString() : Routes.table(app.mediator))
+    if json {
+        Console.print(lines: app.mediator.catalog().jsonString())
+    } else {
+        Routes.table(app.mediator).forEach { Console.print($0) }
+    }
 case .links(let command):
     exit(LinksCommand.run(command, on: app.mediator))
 case .shell:

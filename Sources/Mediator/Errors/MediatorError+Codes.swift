@@ -31,7 +31,7 @@ extension MediatorError {
 
     static func invalidDeclaration(target: String, problem: String) -> Self {
         Self(.invalidDeclaration, target: target, problems: [problem]) { error in
-            "Target \(q(error.target)) is declared incorrectly: \(LogSafeText.inline(error.problems[0], limit: 400))."
+            "Target \(q(error.target)) is declared incorrectly: \(error.problems[0])."
         }
     }
 
@@ -326,7 +326,8 @@ private func list(_ names: [String]) -> String {
 extension MediatorError {
     /// Problems joined by `;`, each capped, at most 50 of them.
     fileprivate static func problems(_ problems: [String]) -> String {
-        let shown = problems.prefix(50).map { LogSafeText.inline($0, limit: 400) }.joined(separator: "; ")
+        // Each problem was escaped and capped when the error was made.
+        let shown = problems.prefix(50).joined(separator: "; ")
         return problems.count > 50 ? shown + "; and \(problems.count - 50) more" : shown
     }
 }

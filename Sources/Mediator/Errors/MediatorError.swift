@@ -119,6 +119,9 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
     /// What exists instead: a target's actions, the registered schemes or hosts.
     public let available: [String]
     /// Every problem, for invalid routes and route configurations; the one problem for declarations and URLs.
+    ///
+    /// Escaped and capped as the description quotes them (a problem often quotes a pattern or a key
+    /// from a document), so each is one line, safe to log on its own.
     public let problems: [String]
     /// The names of the targets whose factories form a cycle, first repeated last, for ``Code/factoryCycle``.
     public let cycle: [String]
@@ -213,7 +216,7 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
         self.received = received
         self.url = url
         self.available = available
-        self.problems = problems
+        self.problems = problems.map { LogSafeText.inline($0, limit: LogSafeText.problemLimit) }
         self.cycle = cycle
         self.interceptor = interceptor
         self.reason = reason

@@ -103,22 +103,22 @@ extension Bool: MediatorParameterValue {
 }
 
 extension Double: MediatorParameterValue {
-    /// Accepts any `Double`, `Float` or integer, or a finite decimal string such as `"9.99"`.
-    @inlinable
+    /// Accepts any `Double`, `Float` or integer, or a finite decimal number as text, such as `"9.99"`,
+    /// `"-1e3"` or `".5"`; not hexadecimal (`"0x1p3"`), `"inf"`, `"nan"`, or a value too large to be finite.
     public static func mediatorValue(from raw: any Sendable) -> Double? {
         switch raw {
-        case let value as Double: return value
-        case let value as Float: return Double(value)
-        case let value as Int: return Double(value)
-        case let value as String: return Double(value).flatMap { $0.isFinite ? $0 : nil }
-        case let value as Substring: return Double(value).flatMap { $0.isFinite ? $0 : nil }
-        default: return nil
+        case let value as Double: value
+        case let value as Float: Double(value)
+        case let value as Int: Double(value)
+        case let value as String: DecimalText.double(value)
+        case let value as Substring: DecimalText.double(value)
+        default: nil
         }
     }
 
-    /// A finite decimal number such as `"9.99"`.
-    @inlinable
-    public static func mediatorValue(fromText text: String) -> Double? { Double(text).flatMap { $0.isFinite ? $0 : nil } }
+    /// A finite decimal number such as `"9.99"`: an optional sign, digits with an optional decimal
+    /// point, an optional exponent (`e` or `E`); nothing else `Double(_:)` reads.
+    public static func mediatorValue(fromText text: String) -> Double? { DecimalText.double(text) }
 }
 
 extension UUID: MediatorParameterValue {

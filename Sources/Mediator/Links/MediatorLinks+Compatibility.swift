@@ -19,20 +19,26 @@ extension MediatorLinks {
     /// A change breaks links when an old link would no longer open the same action with the values
     /// it carries: a scheme or web host dropped, or a scheme no longer matching global patterns; an
     /// action removed or made local; a route removed or narrowed (every published path shape must
-    /// still reach the same action, placeholders renamed or not); a parameter removed or renamed
+    /// still reach the same action through a route that matches all its URLs: the same shape,
+    /// placeholders renamed or not, or a wider one, such as `/product/*id` for `/product/:id`);
+    /// a parameter removed or renamed
     /// (old links set it); a parameter that became required, or a new required one, unless every
     /// route of the action captures it in its path; a type changed so that old values may no
     /// longer convert (to `String` always converts, an integer type to `Double` too, and an enum may
-    /// gain values but not lose them). Everything else is an addition.
+    /// gain values but not lose them). Schemes and hosts compare case-insensitively, as URLs do.
+    /// Everything else is an addition.
     /// - Parameter published: The links published earlier, usually read from a committed snapshot.
     /// - Returns: The breaks and the additions, each sorted.
     public func compatibility(withPublished published: MediatorLinks) -> MediatorLinkCompatibility {
         var breaks: [String] = []
         var additions: [String] = []
 
-        let current = Dictionary(schemes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // Schemes and hosts compare as URLs compare them, case-insensitively: a snapshot written by
+        // hand as `Shop.Example` names the same host.
+        let current = Dictionary(schemes.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        let publishedSchemes = Set(published.schemes.map { $0.name.lowercased() })
         for scheme in published.schemes {
-            guard let now = current[scheme.name] else {
+            guard let now = current[scheme.name.lowercased()] else {
                 breaks.append("scheme \(scheme.name):// is no longer registered, so none of its links open")
                 continue
             }
@@ -40,13 +46,15 @@ extension MediatorLinks {
                 breaks.append("scheme \(scheme.name):// no longer matches global patterns, so its links to them stop opening")
             }
         }
-        for scheme in schemes where !published.schemes.contains(where: { $0.name == scheme.name }) {
+        for scheme in schemes where !publishedSchemes.contains(scheme.name.lowercased()) {
             additions.append("scheme \(scheme.name):// is new")
         }
-        for host in published.webHosts where !webHosts.contains(host) {
+        let hostsNow = Set(webHosts.map { $0.lowercased() })
+        let publishedHosts = Set(published.webHosts.map { $0.lowercased() })
+        for host in published.webHosts where !hostsNow.contains(host.lowercased()) {
             breaks.append("web host \(host) is no longer registered, so none of its links open")
         }
-        for host in webHosts where !published.webHosts.contains(host) { additions.append("web host \(host) is new") }
+        for host in webHosts where !publishedHosts.contains(host.lowercased()) { additions.append("web host \(host) is new") }
 
         let actionsNow = Dictionary(actions.map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
         for old in published.actions {
@@ -64,12 +72,18 @@ extension MediatorLinks {
 
     private func compare(_ old: Action, _ new: Action, breaks: inout [String], additions: inout [String]) {
         let label = old.label
-        // A route is the same link when it has the same shape and scope, whatever its names.
-        for route in old.routes where !new.routes.contains(where: { $0.sameLink(as: route) }) {
+        // An old route still works when a route of the action now matches every URL it matched:
+        // the same shape whatever its names, or a wider one (a wildcard where a placeholder was).
+        for route in old.routes where !new.routes.contains(where: { $0.covers(route) }) {
             breaks.append("\(label): the route \(route.displayed) was removed or changed, so its links stop opening")
         }
         for route in new.routes where !old.routes.contains(where: { $0.sameLink(as: route) }) {
-            additions.append("\(label): the route \(route.displayed) is new")
+            let widened = old.routes.filter { gone in
+                route.covers(gone) && !new.routes.contains(where: { $0.sameLink(as: gone) })
+            }
+            additions.append(
+                "\(label): the route \(route.displayed) is new"
+                    + (widened.isEmpty ? "" : "; it widens \(widened.map(\.displayed).joined(separator: ", "))"))
         }
 
         // What every old route captures in its path, so no old link can lack it.
@@ -138,7 +152,28 @@ extension MediatorLinks {
 extension MediatorLinks.Route {
     /// Whether the two routes match the same URLs: same shape, scope and kind.
     func sameLink(as other: Self) -> Bool {
-        kind == other.kind && scheme == other.scheme && shape == other.shape
+        kind == other.kind && scheme?.lowercased() == other.scheme?.lowercased() && shape == other.shape
+    }
+
+    /// Whether this route matches every URL `other` matches: same scope and kind, and segment by
+    /// segment a placeholder wherever `other` has a literal or a placeholder, the same literal where
+    /// it has one, or a trailing wildcard, which takes all the segments left (none included).
+    func covers(_ other: Self) -> Bool {
+        guard kind == other.kind, scheme?.lowercased() == other.scheme?.lowercased() else { return false }
+        let mine = segments
+        let theirs = other.segments
+        for (offset, segment) in mine.enumerated() {
+            if segment.hasPrefix("*") { return true }
+            guard offset < theirs.count else { return false }
+            let their = theirs[offset]
+            if their.hasPrefix("*") { return false }
+            if segment.hasPrefix(":") { continue }
+            // Literals compare as the router compares them, decoded (`%c3%a9` is `%C3%A9`).
+            guard !their.hasPrefix(":"),
+                PercentEncoding.decode(their) ?? String(their) == PercentEncoding.decode(segment) ?? String(segment)
+            else { return false }
+        }
+        return mine.count == theirs.count
     }
 
     /// The route as people read it: `shop://product/:id` for a scoped pattern, `/product/:id` for a

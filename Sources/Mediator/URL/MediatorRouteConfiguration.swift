@@ -124,80 +124,74 @@ public struct MediatorRouteConfiguration: Sendable, Equatable {
     }
 
     /// Reads a configuration from its JSON document, checking its shape (not yet the catalog).
+    ///
+    /// The document is read strictly: UTF-8 JSON, each key at most once per object (a repeated key is
+    /// refused and named, where a JSON library would keep one silently), and every value of the type
+    /// the format says: `"version": true` or `"disabled": 1` are problems, not `1` and `true`.
     /// - Parameter json: The document.
     /// - Throws: ``MediatorError/Code/invalidRouteConfiguration`` listing every problem found.
     public init(json: Data) throws {
-        let root: Any
+        let root: JSONValue
         do {
-            root = try JSONSerialization.jsonObject(with: json, options: [])
+            root = try StrictJSON.parse([UInt8](json))
         } catch {
-            throw MediatorError.invalidRouteConfiguration(problems: ["the document is not valid JSON (\(Self.describe(error)))"])
+            throw MediatorError.invalidRouteConfiguration(problems: [error.message])
         }
-        guard let object = root as? [String: Any] else {
-            throw MediatorError.invalidRouteConfiguration(problems: ["the document must be a JSON object"])
+        guard case .object(let object) = root else {
+            throw MediatorError.invalidRouteConfiguration(problems: ["the document must be a JSON object, not \(root.kind)"])
         }
         var problems: [String] = []
         for key in object.keys.sorted() where !["version", "webFallback", "rules"].contains(key) {
             problems.append("unknown top-level key \"\(key)\"")
         }
-        if let version = object["version"].flatMap(Self.integer) {
-            if version != 1 { problems.append("version \(version) is not supported; use 1") }
-        } else {
+        switch object["version"] {
+        case nil:
             problems.append("\"version\": 1 is required")
+        case .number(let text):
+            if let version = Int(text), version == 1 {
+                break
+            }
+            problems.append("version \(text) is not supported; use 1")
+        case .some(let value):
+            problems.append("\"version\" must be the number 1, not \(value.kind)")
         }
         var webFallback: ActionReference?
         if let value = object["webFallback"] {
             webFallback = Self.reference(value, at: "webFallback", problems: &problems)
         }
         var rules: [Rule] = []
-        if let value = object["rules"] {
-            if let list = value as? [Any] {
-                for (index, item) in list.enumerated() {
-                    if let rule = Self.rule(item, at: "rules[\(index)]", problems: &problems) { rules.append(rule) }
-                }
-            } else {
-                problems.append("\"rules\" must be an array")
+        switch object["rules"] {
+        case nil:
+            break
+        case .array(let list):
+            for (index, item) in list.enumerated() {
+                if let rule = Self.rule(item, at: "rules[\(index)]", problems: &problems) { rules.append(rule) }
             }
+        case .some(let value):
+            problems.append("\"rules\" must be an array, not \(value.kind)")
         }
         guard problems.isEmpty else { throw MediatorError.invalidRouteConfiguration(problems: problems) }
         self.init(webFallback: webFallback, rules: rules)
     }
 
-    /// A JSON number as an integer; `JSONSerialization` hands numbers over as `NSNumber` on some platforms.
-    private static func integer(_ value: Any) -> Int? {
-        if let number = value as? Int { return number }
-        if let number = value as? NSNumber, number.doubleValue == Double(number.intValue) { return number.intValue }
-        return nil
-    }
-
-    /// A JSON boolean, whichever way the platform's `JSONSerialization` represents it.
-    private static func boolean(_ value: Any) -> Bool? {
-        if let flag = value as? Bool { return flag }
-        return (value as? NSNumber)?.boolValue
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        (error as NSError).userInfo[NSDebugDescriptionErrorKey].map { "\($0)" } ?? "\(error)"
-    }
-
-    private static func reference(_ value: Any, at path: String, problems: inout [String]) -> ActionReference? {
-        guard let object = value as? [String: Any] else {
-            problems.append("\(path) must be an object {\"target\": ..., \"action\": ...}")
+    private static func reference(_ value: JSONValue, at path: String, problems: inout [String]) -> ActionReference? {
+        guard case .object(let object) = value else {
+            problems.append("\(path) must be an object {\"target\": ..., \"action\": ...}, not \(value.kind)")
             return nil
         }
         for key in object.keys.sorted() where key != "target" && key != "action" {
             problems.append("\(path) has unknown key \"\(key)\"")
         }
-        guard let target = object["target"] as? String, let action = object["action"] as? String else {
+        guard case .string(let target) = object["target"], case .string(let action) = object["action"] else {
             problems.append("\(path) needs string \"target\" and \"action\"")
             return nil
         }
         return ActionReference(target: target, action: action)
     }
 
-    private static func rule(_ value: Any, at path: String, problems: inout [String]) -> Rule? {
-        guard let object = value as? [String: Any] else {
-            problems.append("\(path) must be an object")
+    private static func rule(_ value: JSONValue, at path: String, problems: inout [String]) -> Rule? {
+        guard case .object(let object) = value else {
+            problems.append("\(path) must be an object, not \(value.kind)")
             return nil
         }
         let known: Set = ["pattern", "target", "action", "redirectTo", "degradeTo", "disabled", "reason"]
@@ -207,9 +201,9 @@ public struct MediatorRouteConfiguration: Sendable, Equatable {
         let before = problems.count
         var match: Match?
         switch (object["pattern"], object["target"], object["action"]) {
-        case (let pattern as String, nil, nil):
+        case (.string(let pattern), nil, nil):
             match = .pattern(pattern)
-        case (nil, let target as String, let action as String):
+        case (nil, .string(let target), .string(let action)):
             match = .action(ActionReference(target: target, action: action))
         default:
             problems.append("\(path) must match either a string \"pattern\" or a string \"target\" and \"action\"")
@@ -220,27 +214,30 @@ public struct MediatorRouteConfiguration: Sendable, Equatable {
             return nil
         }
         var effect: Effect?
-        switch effects[0] {
-        case "redirectTo":
-            if let template = object["redirectTo"] as? String {
-                effect = .redirectToPath(template)
-            } else if let reference = reference(object["redirectTo"] as Any, at: "\(path).redirectTo", problems: &problems) {
-                effect = .redirectToAction(reference)
-            }
-        case "degradeTo":
-            if let url = object["degradeTo"] as? String {
-                effect = .degrade(webURL: url)
+        switch (effects[0], object[effects[0]]) {
+        case ("redirectTo", .string(let template)):
+            effect = .redirectToPath(template)
+        case ("redirectTo", .some(let value)):
+            if case .object = value {
+                effect = reference(value, at: "\(path).redirectTo", problems: &problems).map(Effect.redirectToAction)
             } else {
-                problems.append("\(path).degradeTo must be a URL string")
+                problems.append("\(path).redirectTo must be a path string or an action object, not \(value.kind)")
             }
-        default:
-            if object["disabled"].flatMap(Self.boolean) == true {
-                effect = .disable(reason: object["reason"] as? String)
-            } else {
-                problems.append("\(path).disabled must be true")
+        case ("degradeTo", .string(let url)):
+            effect = .degrade(webURL: url)
+        case ("degradeTo", let value):
+            problems.append("\(path).degradeTo must be a URL string, not \(value?.kind ?? "missing")")
+        case (_, .bool(true)):
+            switch object["reason"] {
+            case nil: effect = .disable(reason: nil)
+            case .string(let reason): effect = .disable(reason: reason)
+            case .some(let value): problems.append("\(path).reason must be a string, not \(value.kind)")
             }
+        case (_, let value):
+            // Only the JSON literal `true`: `1`, `"true"` and `false` do not disable anything.
+            let found = value.map { $0 == .bool(false) ? "false" : $0.kind } ?? "missing"
+            problems.append("\(path).disabled must be true, not \(found)")
         }
-        if object["reason"] != nil, !(object["reason"] is String) { problems.append("\(path).reason must be a string") }
         if object["reason"] != nil, effects[0] != "disabled" { problems.append("\(path).reason applies only to disabled rules") }
         guard problems.count == before, let match, let effect else { return nil }
         return Rule(match: match, effect: effect)

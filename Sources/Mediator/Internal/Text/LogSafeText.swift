@@ -9,6 +9,8 @@
 enum LogSafeText {
     /// The most characters of one echoed input that a message shows.
     static let limit = 120
+    /// The most characters of one problem (``MediatorError/problems``) that an error keeps.
+    static let problemLimit = 400
 
     /// The input in double quotes, escaped and capped.
     static func quoted(_ text: String) -> String {
