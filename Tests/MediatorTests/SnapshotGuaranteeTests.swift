@@ -78,7 +78,8 @@ private struct Turn: Sendable {
 /// How the changer times its rounds. `everyRound`: after each round, wait until every caller finished a
 /// turn that started after it, so whatever a change left stale on a thread is called before the next
 /// change can hide it. `duringFactories`: odd rounds prepare (the next call makes an instance); even
-/// rounds wait until a factory runs, change while it runs, then wait for the callers.
+/// rounds wait until a factory runs, change while it runs, then wait for the callers. `tightLoop`: change
+/// again at once, only giving up the processor in between.
 private enum Pace: Sendable {
     case everyRound, duringFactories, tightLoop
 }
@@ -178,6 +179,12 @@ private final class ChangeLog: Sendable {
             state.withLock { $0.published = round }
             if pace == .everyRound || (pace == .duringFactories && even) {
                 waitUntil(.milliseconds(200)) { state in state.seen.allSatisfy { $0 >= round } }
+            } else if pace == .tightLoop {
+                // The registry lock (a pthread mutex) is not fair: a changer that takes it again the
+                // instant it let go can keep a waiting caller asleep for seconds under ThreadSanitizer
+                // on two cores. Giving up the processor between changes keeps the loop tight (no wait
+                // for callers) without measuring the scheduler; apps do not change the registry in a loop.
+                sched_yield()
             }
             round += 1
         }
