@@ -30,14 +30,7 @@ public func expectMediatorError<Result>(
     _ code: MediatorError.Code, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, _ body: () throws -> Result
 ) -> MediatorError? {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    do {
-        _ = try body()
-        TestFailure.report("expected MediatorError \(code), but nothing was thrown", at: site)
-    } catch {
-        return check(error, is: code, at: site)
-    }
-    return nil
+    expect(code, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), body)
 }
 
 /// Expects `body` to throw, asynchronously, a ``MediatorError`` with this code, or one wrapping it,
@@ -55,7 +48,24 @@ public func expectMediatorError<Result>(
     _ code: MediatorError.Code, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column, _ body: () async throws -> Result
 ) async -> MediatorError? {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    await expect(code, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), body)
+}
+
+/// The one body of the synchronous expectations: `body` must throw an error with the code.
+private func expect<Result>(_ code: MediatorError.Code, at site: CallSite, _ body: () throws -> Result) -> MediatorError? {
+    do {
+        _ = try body()
+        TestFailure.report("expected MediatorError \(code), but nothing was thrown", at: site)
+    } catch {
+        return check(error, is: code, at: site)
+    }
+    return nil
+}
+
+/// The one body of the asynchronous expectations.
+private func expect<Result>(
+    _ code: MediatorError.Code, at site: CallSite, _ body: () async throws -> Result
+) async -> MediatorError? {
     do {
         _ = try await body()
         TestFailure.report("expected MediatorError \(code), but nothing was thrown", at: site)
@@ -89,14 +99,7 @@ private func check(_ error: any Error, is code: MediatorError.Code, at site: Cal
 public func expectMediatorError<Result>(
     _ code: MediatorError.Code, sourceLocation: SourceLocation, _ body: () throws -> Result
 ) -> MediatorError? {
-    let site = CallSite(sourceLocation)
-    do {
-        _ = try body()
-        TestFailure.report("expected MediatorError \(code), but nothing was thrown", at: site)
-    } catch {
-        return check(error, is: code, at: site)
-    }
-    return nil
+    expect(code, at: CallSite(sourceLocation), body)
 }
 
 /// Expects `body` to throw, asynchronously, a ``MediatorError`` with this code, or one wrapping it,
@@ -110,12 +113,5 @@ public func expectMediatorError<Result>(
 public func expectMediatorError<Result>(
     _ code: MediatorError.Code, sourceLocation: SourceLocation, _ body: () async throws -> Result
 ) async -> MediatorError? {
-    let site = CallSite(sourceLocation)
-    do {
-        _ = try await body()
-        TestFailure.report("expected MediatorError \(code), but nothing was thrown", at: site)
-    } catch {
-        return check(error, is: code, at: site)
-    }
-    return nil
+    await expect(code, at: CallSite(sourceLocation), body)
 }
