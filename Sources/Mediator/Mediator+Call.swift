@@ -231,7 +231,7 @@ extension Mediator {
         }
         let state = CallState(
             target: key.target, action: key.action, source: source, payload: .input(input),
-            origin: .names(key, contract: contract))
+            origin: .names(contract: contract))
         // A remote call waits for `ready`; the snapshot read above is not used then.
         if source == .remote, holdsRemoteCalls { try holdUntilReady(state) }
         return (state, snapshot, resolve(.names(key, contract: contract), of: state, in: snapshot, cache: cache))

@@ -30,13 +30,13 @@ extension Mediator {
         let key = ActionKey(target: target, action: action)
         let payload = Payload.values(ParameterLookup(values: parameters.values))
         if source == .remote, holdsRemoteCalls {
-            try holdUntilReady(CallState(target: target, action: action, source: source, payload: payload, origin: .names(key)))
+            try holdUntilReady(CallState(target: target, action: action, source: source, payload: payload, origin: .names()))
         }
         if !cachingTarget, let cached = cachedBinding(key) {
             return try cached.run { binding in try invokeSync(binding, source: source, payload, isolation: isolation) }
         }
         let state = CallState(
-            target: target, action: action, source: source, payload: payload, keepsInstance: cachingTarget, origin: .names(key))
+            target: target, action: action, source: source, payload: payload, keepsInstance: cachingTarget, origin: .names())
         return try enterSync(state, .names(key), isolation: isolation)
     }
 
@@ -89,7 +89,7 @@ extension Mediator {
         func state() -> CallState {
             CallState(
                 target: target, action: action, source: source, payload: payload, keepsInstance: cachingTarget,
-                origin: .names(key))
+                origin: .names())
         }
         do {
             if source == .remote, holdsRemoteCalls { try holdUntilReady(state()) }

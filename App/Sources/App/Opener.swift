@@ -34,8 +34,8 @@ struct Opener {
     func succeeded(opening url: String) async -> Bool {
         let failedBefore = held.failedContinuations
         let error = await open(url, failures: .errors)
-        let held = (error as? MediatorError)?.code == .held
-        return (error == nil || held) && self.held.failedContinuations == failedBefore
+        let isHeld = (error as? MediatorError)?.code == .held
+        return (error == nil || isHeld) && held.failedContinuations == failedBefore
     }
 
     /// Shows every held link whose gate has opened, once it has finished: its screen or its failure.

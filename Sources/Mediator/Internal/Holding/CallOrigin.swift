@@ -1,7 +1,7 @@
 /// How a call came in, kept with it so a hold can replay it from the start.
 enum CallOrigin: Sendable {
-    /// By name, or by contract.
-    case names(ActionKey, contract: ContractKey? = nil)
+    /// By name, or by contract: the call's own first names are the ones it runs again with.
+    case names(contract: ContractKey? = nil)
     /// As a URL, with the native values its caller passed along.
     case url(String, native: [String: any Sendable])
 }

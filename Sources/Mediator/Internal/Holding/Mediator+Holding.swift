@@ -101,9 +101,10 @@ extension Mediator {
         switch state.origin {
         case let .url(url, native):
             return try await openAsync(url, native: MediatorParameters(native), continuing: hold)
-        case let .names(key, contract):
+        case .names(let contract):
+            // A held call by names keeps the state it entered with, so its names are its first ones.
             if state.source == .remote, holdsRemoteCalls { try holdUntilReady(state) }
-            return try await enterAsync(state, .names(key, contract: contract))
+            return try await enterAsync(state, .names(ActionKey(target: state.target, action: state.action), contract: contract))
         }
     }
 

@@ -69,7 +69,7 @@ struct InterceptorPass {
         let outcome: MediatorOutcome
         switch result {
         case .success: outcome = .succeeded
-        case .failure(let error as MediatorError) where error.code == .held && error.hold != nil:
+        case .failure(let error as MediatorError) where error.code == .held:
             outcome = error.hold.map(MediatorOutcome.held) ?? .failed(error)
         case .failure(let error): outcome = .failed(error)
         }
