@@ -35,6 +35,13 @@ extension MediatorError {
         }
     }
 
+    /// An action's input declared with `@Parameter` that cannot be decoded (a stored property that is not one).
+    static func invalidInput(_ input: any Any.Type, problem: String, in definition: ActionDefinition?) -> Self {
+        let action = definition.map { " of its action \(LogSafeText.quoted($0.name))" } ?? ""
+        return .invalidDeclaration(
+            target: definition?.target ?? String(describing: input), problem: "the input \(input)\(action): \(problem)")
+    }
+
     static func factoryCycle(_ cycle: [String]) -> Self {
         Self(.factoryCycle, cycle: cycle) { error in
             "Creating an instance of \(q(error.cycle.first)) needs itself through target factories that call the "

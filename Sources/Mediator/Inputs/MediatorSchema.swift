@@ -13,6 +13,9 @@ public struct MediatorSchema<Input: Sendable>: Sendable {
     @usableFromInline let decode: @Sendable (ParameterLookup, ActionDefinition?) throws -> Input
     /// The input as named values: absent optionals are left out.
     @usableFromInline let encode: @Sendable (Input) -> [String: any Sendable]
+    /// Why the declaration cannot be used (a stored property that is not a `@Parameter`); the
+    /// action taking the input is refused when its target is registered.
+    @usableFromInline let problem: String?
 
     /// Creates a schema from the input's initializer and its fields.
     ///
@@ -34,16 +37,18 @@ public struct MediatorSchema<Input: Sendable>: Sendable {
             }
             return values
         }
+        self.problem = nil
     }
 
     @usableFromInline
     init(
         parameters: [MediatorParameter], decode: @escaping @Sendable (ParameterLookup, ActionDefinition?) throws -> Input,
-        encode: @escaping @Sendable (Input) -> [String: any Sendable]
+        encode: @escaping @Sendable (Input) -> [String: any Sendable], problem: String? = nil
     ) {
         self.parameters = parameters
         self.decode = decode
         self.encode = encode
+        self.problem = problem
     }
 
     /// Builds an input from named values, converting each as a call by name would (strings from a

@@ -46,14 +46,17 @@ public struct MediatorAction<Target: Sendable>: Sendable {
         let output: any Any.Type
         /// Binds the handler to a target instance, for one resolution on one thread.
         let bind: @Sendable (InstanceSource<Target>, ActionDefinition) -> AnyBinding
+        /// Why the input's declaration cannot be used; registration refuses the target then.
+        let inputProblem: String?
 
         @usableFromInline
         init<Input, Output>(
-            input: Input.Type, output: Output.Type,
+            input: Input.Type, output: Output.Type, inputProblem: String? = nil,
             bind: @escaping @Sendable (InstanceSource<Target>, ActionDefinition) -> AnyBinding
         ) {
             self.input = input
             self.output = output
+            self.inputProblem = inputProblem
             self.bind = bind
         }
 
@@ -75,7 +78,9 @@ public struct MediatorAction<Target: Sendable>: Sendable {
         self.init(
             name: name, contractTarget: contractTarget, summary: summary, parameters: schema.parameters, exposure: exposure,
             urlPatterns: urlPatterns, execution: handler.execution,
-            body: Body(input: Input.self, output: Output.self, bind: Self.binder(schema: schema, handler: handler)))
+            body: Body(
+                input: Input.self, output: Output.self, inputProblem: schema.problem,
+                bind: Self.binder(schema: schema, handler: handler)))
     }
 
     @usableFromInline

@@ -29,6 +29,8 @@ final class ActionTable<Target: Sendable>: Sendable {
             let refusal: String?
             if let contractTarget = action.contractTarget, !NameComparison.equal(contractTarget, target) {
                 refusal = "it binds the contract \(contractTarget).\(action.name), which belongs to another target"
+            } else if let inputProblem = action.body.inputProblem {
+                refusal = "the input of its action \(LogSafeText.quoted(action.name)): \(inputProblem)"
             } else if hashed
                 ? indexByName[Name(action.name)] != nil
                 : Self.index(of: action.name, in: refusedAny ? accepted : declared, before: refusedAny ? accepted.count : index)

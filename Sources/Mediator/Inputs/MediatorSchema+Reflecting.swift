@@ -1,0 +1,43 @@
+extension MediatorSchema where Input: Decodable {
+    /// Reads an input's schema from its `@Parameter` declarations: each property's name, type,
+    /// default and description, as written once on the property.
+    ///
+    /// ```swift
+    /// public struct Reprice: MediatorInput, Decodable {
+    ///     @Parameter("Product id") public var id: Int
+    ///     @Parameter("New price in cents") public var cents: Int
+    ///     public static let schema = MediatorSchema(reflecting: Self.init)
+    /// }
+    /// ```
+    ///
+    /// `Self.init` is the initializer without arguments Swift gives a struct whose stored properties
+    /// all have initial values (a `@Parameter` with only a description counts): the schema reads
+    /// that declaration once, with `Mirror`, the way swift-argument-parser reads a command. Values
+    /// from calls by name and URLs are converted, checked in declaration order, and handed to the
+    /// input's `Decodable` initializer (which Swift writes for it); a typed call passes the input
+    /// through untouched.
+    ///
+    /// Every stored property must be a `@Parameter`; an input that has another is refused when its
+    /// target is registered, with a message naming the property.
+    /// - Parameter declaration: The input's initializer without arguments, usually `Self.init`.
+    public init(reflecting declaration: @Sendable () -> Input) {
+        let declared = DeclaredInput(reflecting: declaration())
+        let fields = declared.fields
+        let problem = declared.problem
+        self.init(
+            parameters: fields.map(\.field.parameter),
+            decode: { lookup, definition in
+                if let problem { throw MediatorError.invalidInput(Input.self, problem: problem, in: definition) }
+                var values: [String: any Sendable] = [:]
+                values.reserveCapacity(fields.count)
+                for (key, field) in fields { values[key] = try field.decode(lookup, definition) }
+                do {
+                    return try Input(from: DeclaredFieldsDecoder(values: values))
+                } catch {
+                    throw MediatorError.invalidInput(Input.self, problem: "\(error)", in: definition)
+                }
+            },
+            encode: { input in declared.namedValues(of: input) },
+            problem: problem)
+    }
+}

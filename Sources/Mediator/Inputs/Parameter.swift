@@ -1,0 +1,128 @@
+/// Declares one parameter of an action's input where it is stored: its name is the property's name,
+/// its type the property's type, its default the property's initial value, and its description
+/// the attribute's text.
+///
+/// ```swift
+/// public struct UserQuery: MediatorInput, Decodable {
+///     @Parameter("User id") public var id: Int                                  // required
+///     @Parameter("Tab to open") public var tab = "posts"                        // default "posts"
+///     @Parameter("Only this category") public var category: ProductCategory?   // nil when absent
+///     @Parameter(native: "Called when done") public var completion: Completion? // closures: native callers only
+///     public static let schema = MediatorSchema(reflecting: Self.init)
+/// }
+/// ```
+///
+/// Each fact is written once, so a URL's value cannot land in another field, and a call by name
+/// cannot get another default than a typed caller: the schema is read from these declarations
+/// (see ``MediatorSchema/init(reflecting:)``), and inside the declaring module the compiler's
+/// memberwise initializer, `UserQuery(id: 42)`, takes the same names and defaults.
+///
+/// Types that convert (``MediatorParameterValue``: `Int`, `String`, enums, arrays…) accept strings
+/// from URLs and values by name; `native:` parameters take values of exactly their type, which a URL
+/// can never supply.
+@propertyWrapper
+public struct Parameter<Value: Sendable>: Sendable {
+    /// The value; `nil` only in the declaration the schema reads, for a parameter without a default.
+    @usableFromInline var storage: Value?
+    /// The one-line description, for the catalog and errors.
+    @usableFromInline let summary: StaticString
+    /// Whether URL strings and values by name convert to the type, or only native values of it are taken.
+    @usableFromInline let conversion: ParameterConversion
+
+    @usableFromInline
+    init(storage: Value?, summary: StaticString, conversion: ParameterConversion) {
+        self.storage = storage
+        self.summary = summary
+        self.conversion = conversion
+    }
+
+    /// The parameter's value.
+    @inlinable
+    public var wrappedValue: Value {
+        get {
+            // Only the declaration the schema reads has no value, and the library never reads it:
+            // an input made by its initializer or decoded by its schema always has one.
+            guard let storage else { preconditionFailure("A @Parameter without a default was read before it was set.") }
+            return storage
+        }
+        set { storage = newValue }
+    }
+
+    /// A parameter with a default: the property's initial value, used when a call leaves it out.
+    /// - Parameters:
+    ///   - wrappedValue: The default.
+    ///   - summary: A one-line description.
+    @inlinable
+    public init(wrappedValue: Value, _ summary: StaticString = "") where Value: MediatorParameterValue {
+        self.init(storage: wrappedValue, summary: summary, conversion: .converting)
+    }
+
+    /// A parameter every call must supply.
+    /// - Parameter summary: A one-line description.
+    @inlinable
+    public init(_ summary: StaticString = "") where Value: MediatorParameterValue {
+        self.init(storage: nil, summary: summary, conversion: .converting)
+    }
+
+    /// An optional parameter: `nil` when a call leaves it out.
+    /// - Parameter summary: A one-line description.
+    @inlinable
+    public init<Wrapped: MediatorParameterValue>(_ summary: StaticString = "") where Value == Wrapped? {
+        self.init(storage: .some(nil), summary: summary, conversion: .converting)
+    }
+
+    /// An optional parameter with an explicit initial value (usually `nil`) used when a call leaves it out.
+    /// - Parameters:
+    ///   - wrappedValue: The value when a call leaves the parameter out.
+    ///   - summary: A one-line description.
+    @inlinable
+    public init<Wrapped: MediatorParameterValue>(wrappedValue: Value, _ summary: StaticString = "") where Value == Wrapped? {
+        self.init(storage: wrappedValue, summary: summary, conversion: .converting)
+    }
+
+    /// A native-only parameter (a closure, a model object) every call must supply; a URL never can.
+    /// - Parameter summary: A one-line description.
+    @inlinable
+    public init(native summary: StaticString) {
+        self.init(storage: nil, summary: summary, conversion: .native)
+    }
+
+    /// A native-only parameter (a closure, a model object) calls may leave out; a URL never can set it.
+    /// - Parameter summary: A one-line description.
+    @inlinable
+    public init<Wrapped: Sendable>(native summary: StaticString) where Value == Wrapped? {
+        self.init(storage: .some(nil), summary: summary, conversion: .native)
+    }
+
+    /// A native-only parameter with a default, used when a call leaves it out; a URL never can set it.
+    /// - Parameters:
+    ///   - wrappedValue: The default.
+    ///   - summary: A one-line description.
+    @inlinable
+    public init(wrappedValue: Value, native summary: StaticString) {
+        self.init(storage: wrappedValue, summary: summary, conversion: .native)
+    }
+}
+
+/// How a declared parameter takes values: converted from what callers and URLs supply, or only as
+/// native values of exactly its type.
+@usableFromInline
+enum ParameterConversion: UInt8, Sendable {
+    case converting
+    case native
+}
+
+extension Parameter: Equatable where Value: Equatable {
+    /// Parameters are equal when their values are; the description is not compared.
+    /// - Parameters:
+    ///   - lhs: A parameter.
+    ///   - rhs: Another parameter.
+    /// - Returns: Whether the values are equal.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.storage == rhs.storage }
+}
+
+extension Parameter: Hashable where Value: Hashable {
+    /// Hashes the value; the description is not hashed.
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage) }
+}

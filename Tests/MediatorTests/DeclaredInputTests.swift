@@ -1,0 +1,174 @@
+import Foundation
+import Mediator
+import MediatorTesting
+import Testing
+
+/// A two-parameter input with a default, declared once.
+private struct UserQuery: MediatorInput, Decodable, Equatable {
+    @Parameter("User id") var id: Int
+    @Parameter("Tab to open") var tab = "posts"
+    static let schema = MediatorSchema(reflecting: Self.init)
+}
+
+extension UserQuery {
+    init(id: Int, tab: String = "posts") { (self.id, self.tab) = (id, tab) }
+}
+
+/// Every kind of declared parameter.
+private struct Everything: MediatorInput, Decodable {
+    @Parameter("Required") var count: Int
+    @Parameter("Defaulted") var flag = true
+    @Parameter("Optional") var tag: String?
+    @Parameter("Optional with a default") var level: Level? = .high
+    @Parameter("A list") var ids: [Int] = []
+    @Parameter(native: "Called when done") var done: (@Sendable (Int) -> Void)?
+    @Parameter(native: "A model") var model: Model
+    static let schema = MediatorSchema(reflecting: Self.init)
+
+    enum Level: String, MediatorParameterValue { case low, high }
+    struct Model: Sendable { let name: String }
+}
+
+/// A declaration with a property that is not a parameter.
+private struct Mixed: MediatorInput, Decodable {
+    @Parameter("Fine") var fine: Int
+    var stray = 0
+    static let schema = MediatorSchema(reflecting: Self.init)
+}
+
+/// First and last names of the same type, declared apart: a URL cannot swap them.
+private struct FullName: MediatorInput, Decodable, Equatable {
+    @Parameter("Given name") var first: String
+    @Parameter("Family name") var last: String
+    static let schema = MediatorSchema(reflecting: Self.init)
+}
+
+extension FullName {
+    init(first: String, last: String) { (self.first, self.last) = (first, last) }
+}
+
+private enum People {
+    static let user = ActionContract<UserQuery, String>("user", on: "People")
+    static let name = ActionContract<FullName, String>("name", on: "People")
+    static let everything = ActionContract<Everything, String>("everything", on: "People")
+    static let mixed = ActionContract<Mixed, Int>("mixed", on: "People")
+}
+
+private struct PeopleTarget: MediatorTarget {
+    static let targetName = "People"
+    static let actions: [MediatorAction<PeopleTarget>] = [
+        MediatorAction(People.user, exposure: .remote, urlPatterns: ["/user/:id"]) { _, input in "\(input.id)/\(input.tab)" },
+        MediatorAction(People.name, exposure: .remote, urlPatterns: ["/name"]) { _, input in "\(input.first) \(input.last)" },
+        MediatorAction(People.everything) { _, input in
+            input.done?(input.count)
+            return
+                "\(input.count) \(input.flag) \(input.tag ?? "-") \(input.level?.rawValue ?? "-") \(input.ids) \(input.model.name)"
+        },
+    ]
+}
+
+private struct MixedTarget: MediatorTarget {
+    static let targetName = "People"
+    static let actions: [MediatorAction<MixedTarget>] = [MediatorAction(People.mixed) { _, input in input.fine }]
+}
+
+@Suite("Inputs declared with @Parameter: each name, type, default and description written once")
+struct DeclaredInputTests {
+    private func mediator() throws -> Mediator {
+        let mediator = Mediator()
+        mediator.registerScheme("app")
+        try mediator.register(PeopleTarget())
+        return mediator
+    }
+
+    @Test("the schema reads names, types, defaults and descriptions from the properties, in declaration order")
+    func schemaFromDeclarations() {
+        let parameters = UserQuery.schema.parameters
+        #expect(parameters.map(\.name) == ["id", "tab"])
+        #expect(parameters.map(\.typeName) == ["Int", "String"])
+        #expect(parameters.map(\.isRequired) == [true, false])
+        #expect(parameters[1].defaultValue as? String == "posts")
+        #expect(parameters.map(\.summary) == ["User id", "Tab to open"])
+    }
+
+    @Test("a typed call, a call by name and a URL get the same default")
+    func oneDefault() throws {
+        let mediator = try mediator()
+        #expect(try mediator.call(People.user, with: UserQuery(id: 7)) == "7/posts")
+        #expect(try mediator.perform("user", on: "People", with: ["id": 7]) as? String == "7/posts")
+        #expect(try mediator.open("app://user/7") as? String == "7/posts")
+        #expect(try mediator.open("app://user/7?tab=likes") as? String == "7/likes")
+    }
+
+    @Test("two fields of the same type keep their names: a URL's first name is the first name")
+    func noSwap() throws {
+        let mediator = try mediator()
+        #expect(try mediator.open("app://name?first=Ada&last=Lovelace") as? String == "Ada Lovelace")
+        #expect(
+            try FullName.schema.input(from: ["first": "Ada", "last": "Lovelace"]) == FullName(first: "Ada", last: "Lovelace"))
+    }
+
+    @Test("missing and invalid values name the parameter and its type")
+    func errors() throws {
+        let mediator = try mediator()
+        let missing = expectMediatorError(.missingParameter) { try mediator.open("app://name?first=Ada") }
+        #expect(missing?.parameter == "last")
+        let invalid = expectMediatorError(.invalidParameter) { try mediator.open("app://user/seven") }
+        #expect(invalid?.parameter == "id")
+        #expect(invalid?.expectedType == "Int")
+    }
+
+    @Test("optional, defaulted, list and native parameters decode by name")
+    func everyKind() throws {
+        let mediator = try mediator()
+        let seen = LockedBox<Int?>(nil)
+        let done: @Sendable (Int) -> Void = { seen.set($0) }
+        let result = try mediator.perform(
+            "everything", on: "People",
+            with: ["count": "3", "ids": ["1", "2"], "model": Everything.Model(name: "m"), "done": done])
+        #expect(result as? String == "3 true - high [1, 2] m")
+        #expect(seen.value == 3)
+        let named = try mediator.perform(
+            "everything", on: "People",
+            with: ["count": 1, "flag": "no", "tag": "x", "level": "low", "model": Everything.Model(name: "n")])
+        #expect(named as? String == "1 false x low [] n")
+        let native = expectMediatorError(.missingParameter) {
+            try mediator.perform("everything", on: "People", with: ["count": 1])
+        }
+        #expect(native?.parameter == "model")
+        let wrongModel = expectMediatorError(.invalidParameter) {
+            try mediator.perform("everything", on: "People", with: ["count": 1, "model": "text"])
+        }
+        #expect(wrongModel?.parameter == "model")
+    }
+
+    @Test("a typed input reads back as named values, absent optionals left out, for interceptors and URLs")
+    func namedValues() throws {
+        let values = UserQuery.schema.parameters(of: UserQuery(id: 3, tab: "likes"))
+        #expect(values["id"] as? Int == 3 && values["tab"] as? String == "likes")
+        let everything = Everything.schema.parameters(
+            of: try Everything.schema.input(from: ["count": 1, "model": Everything.Model(name: "m")]))
+        #expect(everything["tag"] == nil && everything["done"] == nil)
+        #expect(everything["level"] as? Everything.Level == .high)
+        let mediator = try mediator()
+        #expect(try mediator.url(for: People.user, with: UserQuery(id: 9, tab: "posts")) == "app://user/9?tab=posts")
+    }
+
+    @Test("an input with a stored property that is not a @Parameter is refused when its target is registered")
+    func strayProperty() throws {
+        let mediator = Mediator()
+        try mediator.register(MixedTarget())
+        let error = expectMediatorError(.invalidDeclaration) { try mediator.perform("mixed", on: "People", with: ["fine": 1]) }
+        #expect(error?.description.contains("\"stray\"") == true)
+    }
+}
+
+/// A value a `@Sendable` closure sets and the test reads.
+private final class LockedBox<Value: Sendable>: @unchecked Sendable {
+    // Every access holds `lock`.
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value { lock.withLock { stored } }
+    func set(_ value: Value) { lock.withLock { stored = value } }
+}
