@@ -39,6 +39,8 @@ public final class Mediator: Sendable {
     //   the other way round. Waiters are resumed, and observers told, after both are released.
     // - `DeliveryCache.lock` (one per snapshot, held only to publish a bound subscriber list; read
     //   without it) and `EventKey.interned`: leaves; lists are bound, and factories run, outside them.
+    // - `DeclaredSchemas.known`: a leaf held to look up or keep a declared input's schema; the
+    //   declaration (the input's `init()`) is read outside it.
     // Calls that hit the per-thread cache (`ThreadCache`) take none of them.
 
     /// Distinguishes this mediator in per-thread caches; never reused, unlike an object address.

@@ -10,7 +10,9 @@ import Foundation
 /// - an implementation is depended on only by executables (the app) and by its own tests `<M>Tests`;
 /// - only `<App>Tests` depends on an executable `<App>`;
 /// - every import of a module the package or its dependencies build is declared as a dependency of
-///   the importing target (an undeclared import builds incrementally and fails in a clean build).
+///   the importing target (an undeclared import builds incrementally and fails in a clean build);
+/// - a facade that keeps an `all` list of its contracts lists every contract it declares (the
+///   module's contract test reads the list; a contract left out would not be checked).
 struct ModuleGraphCommand {
     let description: PackageGraphDescription
 
@@ -28,6 +30,8 @@ struct ModuleGraphCommand {
         var problems = graph.dependencyProblems()
         var importCount = 0
         for target in description.targets {
+            var declared: [(file: String, declaration: ContractListScanner.Declaration)] = []
+            var listed: Set<String>?
             for file in target.files {
                 let url = URL(fileURLWithPath: description.package).appendingPathComponent(file)
                 guard let text = try? String(contentsOf: url, encoding: .utf8) else {
@@ -37,6 +41,16 @@ struct ModuleGraphCommand {
                 let imports = ImportScanner.imports(in: text)
                 importCount += imports.count
                 problems += imports.compactMap { graph.problem(with: $0, in: target, file: file) }
+                if graph.isFacade(target.name) {
+                    declared += ContractListScanner.declarations(in: text).map { (file, $0) }
+                    if let names = ContractListScanner.listed(in: text) { listed = (listed ?? []).union(names) }
+                }
+            }
+            if let listed {
+                problems += declared.filter { !listed.contains($0.declaration.name) }.map { file, declaration in
+                    "\(file):\(declaration.line): \(target.name) declares the contract \(declaration.name) but its `all` list "
+                        + "leaves it out, so the module's contract test would skip it; add it to `all`"
+                }
             }
         }
         if problems.isEmpty {

@@ -54,7 +54,7 @@ struct ShopApp {
             // Every registration mistake at once, routes included; a release build checks the routes.
             try mediator.checkRegistrations(
                 facades: Products.all + Cart.all,
-                typedDefaults: [MediatorInputSample(AddToCart(productID: 1)), MediatorInputSample(ProductListQuery())])
+                typedDefaults: [MediatorInputSample(AddToCart(id: 1)), MediatorInputSample(ProductListQuery())])
         #else
             try mediator.validateRoutes()
         #endif

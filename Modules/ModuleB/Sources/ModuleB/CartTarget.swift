@@ -68,7 +68,7 @@ public struct CartTarget: MediatorTarget {
 
     private func add(_ input: AddToCart) throws -> CartSummary {
         guard (1...99).contains(input.quantity) else { throw CartError.invalidQuantity(input.quantity) }
-        let product = try mediator.products.summary(id: input.productID)
+        let product = try mediator.products.summary(id: input.id)
         let summary = store.add(product, quantity: input.quantity)
         input.completion?(summary)
         return summary

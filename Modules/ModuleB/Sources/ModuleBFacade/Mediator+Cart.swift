@@ -23,8 +23,9 @@ public struct CartFacade: Sendable {
     /// - Returns: The new cart.
     /// - Throws: A ``MediatorError``, for example when the product does not exist.
     @discardableResult
-    public func add(productID: Int, quantity: Int = 1, completion: CartCompletion? = nil) throws -> CartSummary {
-        try mediator.call(Cart.add, with: AddToCart(productID: productID, quantity: quantity, completion: completion))
+    public func add(productID: Int, quantity: Int = AddToCart().quantity, completion: CartCompletion? = nil) throws -> CartSummary
+    {
+        try mediator.call(Cart.add, with: AddToCart(id: productID, quantity: quantity, completion: completion))
     }
 
     /// The number of items in the cart.
