@@ -12,21 +12,16 @@ public enum Stock {
     public static let price = ActionContract<StockQuery, Int>("price", on: target)
 }
 
-/// An item and a quantity.
-public struct StockQuery: MediatorInput {
+/// An item and a quantity, declared with `@Parameter`.
+public struct StockQuery: MediatorDeclaredInput {
     /// The item's id.
-    public var id: Int
+    @Parameter("Item id") public var id: Int
     /// How many.
-    public var quantity: Int
-
+    @Parameter("How many") public var quantity: Int
+    /// The declaration the schema reads.
+    public init() {}
     /// Creates a query.
-    public init(id: Int, quantity: Int) {
-        self.id = id
-        self.quantity = quantity
-    }
-
-    /// The query's fields by name.
-    public static let schema = MediatorSchema(StockQuery.init, .required("id", \.id), .required("quantity", \.quantity))
+    public init(id: Int, quantity: Int) { (self.id, self.quantity) = (id, quantity) }
 }
 
 extension Mediator {

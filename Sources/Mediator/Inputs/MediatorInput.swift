@@ -1,27 +1,26 @@
-/// An action's input: a plain `Sendable` struct whose parameter schema is written once, with it.
+/// An action's input: a `Sendable` struct and the schema of its parameters.
 ///
-/// The schema names each field as callers by name and URLs spell it, says whether it is required or
-/// has a default, and describes it in one line. From it come validation and conversion for calls by
-/// name, decoding of URL values, URL generation, and the catalog; a typed call passes the struct
-/// through untouched.
+/// The schema names each parameter as callers by name and URLs spell it, says whether it is
+/// required or has a default, and describes it in one line. From it come validation and conversion
+/// for calls by name, decoding of URL values, URL generation, and the catalog; a typed call passes
+/// the struct through untouched.
+///
+/// Declare an input with ``Parameter`` properties and ``MediatorDeclaredInput``, which reads the
+/// schema from them, so each fact is written once:
 ///
 /// ```swift
-/// public struct AddToCart: MediatorInput {
-///     public var productID: Int
-///     public var quantity: Int
-///     public var completion: CartCompletion?
-///
-///     public init(productID: Int, quantity: Int = 1, completion: CartCompletion? = nil) { ... }
-///
-///     public static let schema = MediatorSchema(Self.init,
-///         .required("id", \.productID, "Product id"),
-///         .optional("quantity", \.quantity, default: 1, "How many, 1 to 99"),
-///         .optional("completion", native: \.completion, "Called with the new cart"))
+/// public struct AddToCart: MediatorDeclaredInput {
+///     @Parameter("Product id") public var id: Int
+///     @Parameter("How many, 1 to 99") public var quantity = 1
+///     @Parameter(native: "Called with the new cart") public var completion: CartCompletion?
+///     public init() {}
+///     public init(id: Int, quantity: Int = AddToCart().quantity, completion: CartCompletion? = nil) { ... }
 /// }
 /// ```
 ///
-/// The fields are listed in the order of the initializer's parameters, and the compiler checks
-/// that each field's type is the type of its parameter.
+/// An input that cannot use property wrappers (a type whose stored properties you do not want to
+/// annotate) conforms to this protocol directly and writes its schema with
+/// ``MediatorSchema/init(_:_:)``, one ``MediatorField`` per initializer parameter.
 public protocol MediatorInput: Sendable {
     /// The input's parameters, and how to build the input from them.
     static var schema: MediatorSchema<Self> { get }

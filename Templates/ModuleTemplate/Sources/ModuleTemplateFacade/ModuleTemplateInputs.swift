@@ -1,17 +1,13 @@
 public import Mediator
 
-/// The input of ``ModuleTemplate/greeting``: who to greet.
-public struct ModuleTemplateGreetingRequest: MediatorInput, Equatable {
+/// The input of ``ModuleTemplate/greeting``: who to greet. Each parameter is declared once, as a
+/// `@Parameter` property: its name is the one URLs and callers by name use, its initial value
+/// (if any) the default, its text the description the catalog shows.
+public struct ModuleTemplateGreetingRequest: MediatorDeclaredInput, Equatable {
     /// Who to greet.
-    public var name: String
-
-    /// A greeting request.
-    /// - Parameter name: Who to greet.
-    public init(name: String) {
-        self.name = name
-    }
-
-    /// `name`: required; URLs and callers by name spell it `name`.
-    public static let schema = MediatorSchema(
-        ModuleTemplateGreetingRequest.init, .required("name", \.name, "Who to greet"))
+    @Parameter("Who to greet") public var name: String
+    /// The declaration the schema reads.
+    public init() {}
+    /// A greeting request; other modules make inputs with this initializer.
+    public init(name: String) { self.name = name }
 }
