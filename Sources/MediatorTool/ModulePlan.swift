@@ -115,9 +115,9 @@ struct ModulePlan {
             Next:
               1. Contracts: replace the example `greeting` in \(names.facadeDirectory)/\(names.module).swift
                  with the module's actions, and list each in `all`.
-              2. Inputs: replace \(names.inputType) in \(names.module)Inputs.swift; its `schema` names each
-                 parameter once.
-              3. Facade: one method per contract in Mediator+\(names.module).swift, one line over its contract.
+              2. Inputs: replace \(names.inputType) in \(names.module)Inputs.swift; one @Parameter property
+                 per parameter states its name, type, default and description once.
+              3. Facade (optional): a method in Mediator+\(names.module).swift for a contract callers use often.
               4. Handler: bind each contract in \(names.implementationDirectory)/\(names.targetType).swift.
               5. To call another module, add its facade target to \(names.module)'s dependencies in Package.swift.
               6. Tests: \(names.testDirectory); then `swift package check-module-graph`.

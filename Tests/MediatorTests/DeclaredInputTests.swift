@@ -29,6 +29,14 @@ private struct Everything: MediatorInput, Decodable {
     struct Model: Sendable { let name: String }
 }
 
+/// An input declared through the protocol, whose typed initializer reads the declared default.
+private struct Order: MediatorDeclaredInput, Equatable {
+    @Parameter("Item") var item: String
+    @Parameter("How many") var quantity = 2
+    init() {}
+    init(item: String, quantity: Int = Order().quantity) { (self.item, self.quantity) = (item, quantity) }
+}
+
 /// A declaration with a property that is not a parameter.
 private struct Mixed: MediatorInput, Decodable {
     @Parameter("Fine") var fine: Int
@@ -152,6 +160,24 @@ struct DeclaredInputTests {
         #expect(everything["level"] as? Everything.Level == .high)
         let mediator = try mediator()
         #expect(try mediator.url(for: People.user, with: UserQuery(id: 9, tab: "posts")) == "app://user/9?tab=posts")
+    }
+
+    @Test("a MediatorDeclaredInput's schema is read once per type, and its typed default is the declared one")
+    func declaredInputProtocol() throws {
+        #expect(Order.schema.parameters.map(\.name) == ["item", "quantity"])
+        #expect(Order.schema.parameters[1].defaultValue as? Int == 2)
+        #expect(Order(item: "tea").quantity == 2)
+        #expect(try Order.schema.input(from: ["item": "tea"]) == Order(item: "tea"))
+        // The same schema value both times: read once, then kept.
+        let first = Order.schema.parameters.map(\.summary)
+        #expect(first == ["Item", "How many"] && Order.schema.parameters.map(\.summary) == first)
+    }
+
+    @Test("a declared input still decodes from JSON, through its Decodable conformance")
+    func foreignDecoder() throws {
+        let order = try JSONDecoder().decode(Order.self, from: Data(#"{"item":"tea","quantity":5}"#.utf8))
+        #expect(order == Order(item: "tea", quantity: 5))
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Everything.self, from: Data(#"{"count":1}"#.utf8)) }
     }
 
     @Test("an input with a stored property that is not a @Parameter is refused when its target is registered")
