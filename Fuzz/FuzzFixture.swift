@@ -70,41 +70,27 @@ enum FuzzSize: Int, MediatorParameterValue, CaseIterable {
 
 typealias FuzzCompletion = @Sendable (String) -> Void
 
-/// Required, optional, defaulted, enum, array and native-only fields; its action returns it as decoded.
-struct FuzzItemInput: MediatorInput, Equatable {
-    var id: Int
-    var name: String?
-    var quantity: Int
-    var tab: FuzzTab?
-    var tags: [String]?
-    var price: Double?
-    var gift: Bool
-    var done: FuzzCompletion?
+/// Required, optional, defaulted, enum, array and native-only fields, declared with `@Parameter`;
+/// its action returns it as decoded.
+struct FuzzItemInput: MediatorDeclaredInput, Equatable {
+    @Parameter("Item id") var id: Int
+    @Parameter("Shown name") var name: String?
+    @Parameter("How many") var quantity = 1
+    @Parameter("Where to land") var tab: FuzzTab?
+    @Parameter("Repeated keys") var tags: [String]?
+    @Parameter("A price") var price: Double?
+    @Parameter("Wrapped") var gift = false
+    @Parameter(native: "Called when done") var done: FuzzCompletion?
+
+    init() {}
 
     init(
-        id: Int, name: String? = nil, quantity: Int = 1, tab: FuzzTab? = nil, tags: [String]? = nil, price: Double? = nil,
-        gift: Bool = false, done: FuzzCompletion? = nil
+        id: Int, name: String? = nil, quantity: Int = FuzzItemInput().quantity, tab: FuzzTab? = nil, tags: [String]? = nil,
+        price: Double? = nil, gift: Bool = FuzzItemInput().gift, done: FuzzCompletion? = nil
     ) {
-        self.id = id
-        self.name = name
-        self.quantity = quantity
-        self.tab = tab
-        self.tags = tags
-        self.price = price
-        self.gift = gift
-        self.done = done
+        (self.id, self.name, self.quantity, self.tab) = (id, name, quantity, tab)
+        (self.tags, self.price, self.gift, self.done) = (tags, price, gift, done)
     }
-
-    static let schema = MediatorSchema(
-        FuzzItemInput.init,
-        .required("id", \.id, "Item id"),
-        .optional("name", \.name, "Shown name"),
-        .optional("quantity", \.quantity, default: 1, "How many"),
-        .optional("tab", \.tab, "Where to land"),
-        .optional("tags", \.tags, "Repeated keys"),
-        .optional("price", \.price, "A price"),
-        .optional("gift", \.gift, default: false, "Wrapped"),
-        .optional("done", native: \.done, "Called when done"))
 
     /// Equal values; a closure is compared only by being there.
     static func == (lhs: FuzzItemInput, rhs: FuzzItemInput) -> Bool {
@@ -114,23 +100,18 @@ struct FuzzItemInput: MediatorInput, Equatable {
     }
 }
 
-/// A trailing wildcard captured into `[String]`, after an Int-backed enum placeholder.
-struct FuzzFilesInput: MediatorInput, Equatable {
-    var kind: FuzzSize
-    var path: [String]
-    var recursive: Bool
+/// A trailing wildcard captured into `[String]`, after an Int-backed enum placeholder (declared
+/// with `@Parameter`).
+struct FuzzFilesInput: MediatorDeclaredInput, Equatable {
+    @Parameter("Size") var kind: FuzzSize
+    @Parameter("The segments after /files/:kind/") var path: [String]
+    @Parameter("Descend") var recursive = false
 
-    init(kind: FuzzSize, path: [String], recursive: Bool = false) {
-        self.kind = kind
-        self.path = path
-        self.recursive = recursive
+    init() {}
+
+    init(kind: FuzzSize, path: [String], recursive: Bool = FuzzFilesInput().recursive) {
+        (self.kind, self.path, self.recursive) = (kind, path, recursive)
     }
-
-    static let schema = MediatorSchema(
-        FuzzFilesInput.init,
-        .required("kind", \.kind, "Size"),
-        .required("path", \.path, "The segments after /files/:kind/"),
-        .optional("recursive", \.recursive, default: false, "Descend"))
 }
 
 /// A trailing wildcard captured into one `String`.
