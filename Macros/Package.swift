@@ -12,8 +12,8 @@ let sharedSettings: [SwiftSetting] = [
 ]
 
 /// Optional macros for Mediator: `@MediatorInput` writes an input's initializers, schema and
-/// conformances. A package of its own, so the root package keeps no external dependency; it
-/// depends on the root by path.
+/// conformances, `@MediatorFacade` a facade's lists of contracts and events. A package of its
+/// own, so the root package keeps no external dependency; it depends on the root by path.
 let package = Package(
     name: "MediatorMacros",
     // The root's platforms; the macro plugin runs on the build machine (macOS 10.15+ for swift-syntax,

@@ -6,11 +6,14 @@ enum MediatorMacroFixIt: FixItMessage {
     case declareAsParameter(name: String)
     /// Adds a type annotation to fill in.
     case addTypeAnnotation(name: String)
+    /// Removes a hand-written list.
+    case removeDeclaration(name: String)
 
     var message: String {
         switch self {
         case .declareAsParameter(let name): "Declare '\(name)' with @Parameter"
         case .addTypeAnnotation(let name): "Add a type annotation to '\(name)'"
+        case .removeDeclaration(let name): "Remove the declaration of '\(name)'"
         }
     }
 
@@ -19,6 +22,7 @@ enum MediatorMacroFixIt: FixItMessage {
             switch self {
             case .declareAsParameter: "declareAsParameter"
             case .addTypeAnnotation: "addTypeAnnotation"
+            case .removeDeclaration: "removeDeclaration"
             }
         return MessageID(domain: "MediatorMacros", id: id)
     }
