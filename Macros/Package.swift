@@ -51,6 +51,10 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
             ]),
+        // The macros on real inputs and a facade, registered with a mediator.
+        .testTarget(
+            name: "MediatorMacrosTests",
+            dependencies: ["MediatorMacros", .product(name: "Mediator", package: "Mediator")]),
     ]
 )
 
