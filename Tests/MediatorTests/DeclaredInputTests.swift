@@ -55,6 +55,15 @@ extension FullName {
     init(first: String, last: String) { (self.first, self.last) = (first, last) }
 }
 
+/// Descriptions given apart from the attributes, as the `@MediatorInput` macro writes them from doc comments.
+private struct Described: MediatorInput, Decodable {
+    @Parameter var id: Int
+    @Parameter("Written in the attribute") var tab = "posts"
+    @Parameter var page: Int?
+    static let schema = MediatorSchema(
+        reflecting: Self.init, descriptions: ["id": "User id", "tab": "Not used: the attribute has one"])
+}
+
 private enum People {
     static let user = ActionContract<UserQuery, String>("user", on: "People")
     static let name = ActionContract<FullName, String>("name", on: "People")
@@ -97,6 +106,19 @@ struct DeclaredInputTests {
         #expect(parameters.map(\.isRequired) == [true, false])
         #expect(parameters[1].defaultValue as? String == "posts")
         #expect(parameters.map(\.summary) == ["User id", "Tab to open"])
+    }
+
+    @Test("descriptions given by name fill in parameters declared without one, and change nothing else")
+    func descriptionsByName() throws {
+        let parameters = Described.schema.parameters
+        #expect(parameters.map(\.summary) == ["User id", "Written in the attribute", ""])
+        #expect(parameters.map(\.name) == ["id", "tab", "page"])
+        #expect(parameters.map(\.isRequired) == [true, false, false])
+        #expect(parameters[1].defaultValue as? String == "posts")
+        let input = try Described.schema.input(from: ["id": "4", "page": "2"])
+        #expect(input.id == 4 && input.tab == "posts" && input.page == 2)
+        let missing = expectMediatorError(.missingParameter) { try Described.schema.input(from: ["page": 2]) }
+        #expect(missing?.parameter == "id")
     }
 
     @Test("a typed call, a call by name and a URL get the same default")

@@ -41,3 +41,47 @@ extension MediatorSchema where Input: Decodable {
             problem: problem)
     }
 }
+
+extension MediatorSchema where Input: Decodable {
+    /// Reads an input's schema from its `@Parameter` declarations, as ``init(reflecting:)`` does,
+    /// and gives each parameter declared without a description the one listed under its name.
+    ///
+    /// ```swift
+    /// public struct UserQuery: MediatorInput, Decodable {
+    ///     /// User id
+    ///     @Parameter public var id: Int
+    ///     public static let schema = MediatorSchema(reflecting: Self.init, descriptions: ["id": "User id"])
+    /// }
+    /// ```
+    ///
+    /// The `@MediatorInput` macro of the optional `MediatorMacros` package writes this call, with
+    /// the first line of each parameter's doc comment, so a description is written once, as the
+    /// doc comment. A description written in the attribute wins over the listed one.
+    /// - Parameters:
+    ///   - declaration: The input's initializer without arguments, usually `Self.init`.
+    ///   - descriptions: One-line descriptions by parameter name, for parameters declared without one.
+    public init(reflecting declaration: @Sendable () -> Input, descriptions: [String: String]) {
+        let reflected = MediatorSchema(reflecting: declaration)
+        self.init(
+            parameters: reflected.parameters.map { parameter in
+                guard parameter.summary.isEmpty, let summary = descriptions[parameter.name] else { return parameter }
+                return MediatorParameter(parameter, summary: summary)
+            },
+            decode: reflected.decode, encode: reflected.encode, problem: reflected.problem)
+    }
+}
+
+extension MediatorParameter {
+    /// A copy of a parameter with another description.
+    fileprivate init(_ parameter: MediatorParameter, summary: String) {
+        self.name = parameter.name
+        self.typeName = parameter.typeName
+        self.isRequired = parameter.isRequired
+        self.defaultValue = parameter.defaultValue
+        self.summary = summary
+        self.acceptsURLValues = parameter.acceptsURLValues
+        self.allowedValues = parameter.allowedValues
+        self.convert = parameter.convert
+        self.valueType = parameter.valueType
+    }
+}

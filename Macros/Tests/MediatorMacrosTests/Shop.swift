@@ -1,0 +1,36 @@
+import Mediator
+import MediatorMacros
+
+/// A facade declared with the macro: `all` and `events` are written for it (internal, as its inputs are).
+@MediatorFacade
+enum Shop {
+    /// The target name.
+    static let target = "Shop"
+
+    /// A user's page (remote: `app://user/7`).
+    static let user = ActionContract<UserQuery, String>("user", on: target)
+    /// Everything, echoed.
+    static let everything = AsyncActionContract<Everything, String>("everything", on: target)
+    /// A page number, with the contract's type written as an annotation.
+    static let page: MainActorActionContract<Declared, Int> = .init("page", on: target)
+    /// An action without parameters.
+    static let ping = MediatorActionContract<MediatorExecution.Synchronous, Nothing, String>("ping", on: target)
+    /// Sent when a user is shown.
+    static let userShown = MediatorEvent<Int>("userShown")
+}
+
+/// The facade's target.
+struct ShopTarget: MediatorTarget {
+    static let targetName = Shop.target
+    static let actions: [MediatorAction<ShopTarget>] = [
+        MediatorAction(Shop.user, exposure: .remote, urlPatterns: ["/user/:id"]) { _, input in "\(input.id)/\(input.tab)" },
+        MediatorAction(Shop.everything) { _, input in
+            input.done?(input.count)
+            input.log("everything")
+            return
+                "\(input.count) \(input.flag) \(input.tag ?? "-") \(input.level?.rawValue ?? "-") \(input.ids) \(input.model.name)"
+        },
+        MediatorAction(Shop.page) { _, input in input.page },
+        MediatorAction(Shop.ping) { _, _ in "pong" },
+    ]
+}
