@@ -151,13 +151,13 @@ struct DeclaredInputTests {
     @Test("optional, defaulted, list and native parameters decode by name")
     func everyKind() throws {
         let mediator = try mediator()
-        let seen = LockedBox<Int?>(nil)
-        let done: @Sendable (Int) -> Void = { seen.set($0) }
+        let seen = Locked<Int?>(nil)
+        let done: @Sendable (Int) -> Void = { value in seen.withLock { $0 = value } }
         let result = try mediator.perform(
             "everything", on: "People",
             with: ["count": "3", "ids": ["1", "2"], "model": Everything.Model(name: "m"), "done": done])
         #expect(result as? String == "3 true - high [1, 2] m")
-        #expect(seen.value == 3)
+        #expect(seen.withLock { $0 } == 3)
         let named = try mediator.perform(
             "everything", on: "People",
             with: ["count": 1, "flag": "no", "tag": "x", "level": "low", "model": Everything.Model(name: "n")])
@@ -209,14 +209,4 @@ struct DeclaredInputTests {
         let error = expectMediatorError(.invalidDeclaration) { try mediator.perform("mixed", on: "People", with: ["fine": 1]) }
         #expect(error?.description.contains("\"stray\"") == true)
     }
-}
-
-/// A value a `@Sendable` closure sets and the test reads.
-private final class LockedBox<Value: Sendable>: @unchecked Sendable {
-    // Every access holds `lock`.
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value { lock.withLock { stored } }
-    func set(_ value: Value) { lock.withLock { stored = value } }
 }
