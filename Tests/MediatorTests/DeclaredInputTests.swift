@@ -210,3 +210,18 @@ struct DeclaredInputTests {
         #expect(error?.description.contains("\"stray\"") == true)
     }
 }
+
+/// The alias declares the same parameter, for files where another module's `@Parameter` is in scope.
+private struct Aliased: MediatorDeclaredInput {
+    @ActionParameter("Product id") var id: Int
+    @ActionParameter("Tab") var tab = "info"
+}
+
+@Suite("ActionParameter: the alias of @Parameter")
+struct ActionParameterAliasTests {
+    @Test("an input declared with @ActionParameter reads the same schema")
+    func aliasReadsTheSame() {
+        #expect(Aliased.schema.parameters.map(\.name) == ["id", "tab"])
+        #expect(Aliased.schema.parameters.map(\.isRequired) == [true, false])
+    }
+}

@@ -126,3 +126,7 @@ extension Parameter: Hashable where Value: Hashable {
     /// - Parameter hasher: The hasher.
     public func hash(into hasher: inout Hasher) { hasher.combine(storage) }
 }
+
+/// Another name for ``Parameter``, for a file that also imports a module with its own `@Parameter`
+/// (App Intents has one): `@ActionParameter("Product id") public var id: Int`.
+public typealias ActionParameter<Value: Sendable> = Parameter<Value>
