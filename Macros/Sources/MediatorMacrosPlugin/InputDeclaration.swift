@@ -1,10 +1,21 @@
 import SwiftDiagnostics
 import SwiftSyntax
 
-/// What `@MediatorInput` reads from a struct's body: its parameters in declaration order, what it
-/// already declares, and the problems that keep an initializer from being generated.
+/// What `@MediatorInput` reads from a struct's body: how its parameters are declared, the
+/// parameters in declaration order, what it already declares, and the problems that keep an
+/// initializer from being generated.
 struct InputDeclaration {
-    /// The `@Parameter` properties, in declaration order.
+    /// How an input declares its parameters.
+    enum Style {
+        /// Plain stored properties, read into an explicit schema: the input is a plain struct.
+        case plain
+        /// `@Parameter` properties, whose schema is read from the declaration at run time.
+        case propertyWrappers
+    }
+
+    /// How the parameters are declared: with `@Parameter` when any stored property is one.
+    private(set) var style = Style.plain
+    /// The parameters, one per stored property, in declaration order.
     private(set) var parameters: [InputParameter] = []
     /// Problems with the stored properties; no initializer is generated while there are any.
     private(set) var diagnostics: [Diagnostic] = []
@@ -14,6 +25,7 @@ struct InputDeclaration {
     private(set) var initializerLabels: [[String]] = []
 
     init(members: MemberBlockItemListSyntax) {
+        var stored: [(binding: PatternBindingSyntax, variable: VariableDeclSyntax)] = []
         for member in members {
             if let initializer = member.decl.as(InitializerDeclSyntax.self) {
                 initializerLabels.append(initializer.signature.parameterClause.parameters.map(\.firstName.text))
@@ -22,7 +34,14 @@ struct InputDeclaration {
             for binding in variable.bindings where binding.name?.unescapedName == "schema" { declaresSchema = true }
             guard !variable.isTypeProperty else { continue }
             for binding in variable.bindings where binding.isStored {
-                read(binding, of: variable)
+                stored.append((binding, variable))
+            }
+        }
+        if stored.contains(where: { $0.variable.parameterAttribute != nil }) { style = .propertyWrappers }
+        for (binding, variable) in stored {
+            switch style {
+            case .plain: readPlain(binding, of: variable)
+            case .propertyWrappers: readWrapped(binding, of: variable)
             }
         }
     }
@@ -32,25 +51,60 @@ struct InputDeclaration {
         initializerLabels.contains(labels)
     }
 
-    private mutating func read(_ binding: PatternBindingSyntax, of variable: VariableDeclSyntax) {
+    /// Reads a stored property of an input whose parameters are `@Parameter`s.
+    private mutating func readWrapped(_ binding: PatternBindingSyntax, of variable: VariableDeclSyntax) {
         guard let name = binding.name else { return }
         guard let attribute = variable.parameterAttribute else {
             diagnostics.append(Self.notAParameter(variable, name: name))
             return
         }
-        guard let type = binding.typeAnnotation?.type.trimmed ?? binding.initializer.flatMap({ LiteralType.of($0.value) })
-        else {
+        guard let type = Self.type(of: binding) else {
+            diagnostics.append(Self.withoutType(binding, name: name))
+            return
+        }
+        let description = attribute.givesDescription ? nil : DocComment(before: variable.leadingTrivia).summary
+        parameters.append(
+            InputParameter(
+                name: name.trimmed, type: type, initialValue: binding.initializer?.value.trimmed, isNative: false,
+                description: description))
+    }
+
+    /// Reads a plain stored property: a parameter whose field the explicit schema spells out.
+    private mutating func readPlain(_ binding: PatternBindingSyntax, of variable: VariableDeclSyntax) {
+        guard let name = binding.name else { return }
+        if variable.bindingSpecifier.tokenKind == .keyword(.let), binding.initializer != nil {
+            diagnostics.append(Self.constantWithInitialValue(variable, name: name))
+            return
+        }
+        guard let type = Self.type(of: binding) else {
             diagnostics.append(Self.withoutType(binding, name: name))
             return
         }
         let initialValue = binding.initializer?.value.trimmed
-        let defaultValue = initialValue ?? (type.isOptional ? ExprSyntax(NilLiteralExprSyntax()) : nil)
-        let description = attribute.givesDescription ? nil : DocComment(before: variable.leadingTrivia).summary
+        let isNative = variable.nativeAttribute != nil
+        if let initialValue, !initialValue.is(NilLiteralExprSyntax.self) {
+            if isNative {
+                diagnostics.append(Self.nativeWithDefault(binding, name: name))
+                return
+            }
+            if let wrapped = type.wrappedType, let annotation = binding.typeAnnotation {
+                diagnostics.append(Self.optionalWithDefault(annotation, wrapped: wrapped, name: name))
+                return
+            }
+        }
         parameters.append(
-            InputParameter(name: name.trimmed, type: type, defaultValue: defaultValue, description: description))
+            InputParameter(
+                name: name.trimmed, type: type, initialValue: initialValue, isNative: isNative,
+                description: DocComment(before: variable.leadingTrivia).summary ?? ""))
     }
 
-    /// A stored property without `@Parameter`, and the fix that adds the attribute (and makes a `let` a `var`).
+    /// The type a binding declares: its annotation, or that of its literal initial value.
+    private static func type(of binding: PatternBindingSyntax) -> TypeSyntax? {
+        binding.typeAnnotation?.type.trimmed ?? binding.initializer.flatMap { LiteralType.of($0.value) }
+    }
+
+    /// A stored property without `@Parameter` beside others with it, and the fix that adds the
+    /// attribute (and makes a `let` a `var`).
     private static func notAParameter(_ variable: VariableDeclSyntax, name: TokenSyntax) -> Diagnostic {
         var fixed = variable
         let leadingTrivia = fixed.leadingTrivia
@@ -64,7 +118,7 @@ struct InputDeclaration {
         }
         return Diagnostic(
             node: variable,
-            message: MediatorMacroDiagnostic.storedPropertyNotAParameter(name: name.unescapedName),
+            message: MediatorMacroDiagnostic.parametersDeclaredBothWays(name: name.unescapedName),
             fixIt: FixIt(
                 message: MediatorMacroFixIt.declareAsParameter(name: name.unescapedName),
                 changes: [.replace(oldNode: Syntax(variable), newNode: Syntax(fixed))]))
@@ -83,5 +137,39 @@ struct InputDeclaration {
             fixIt: FixIt(
                 message: MediatorMacroFixIt.addTypeAnnotation(name: name.unescapedName),
                 changes: [.replace(oldNode: Syntax(binding), newNode: Syntax(fixed))]))
+    }
+
+    /// A `let` with an initial value, which no initializer can set, and the fix that makes it a `var`.
+    private static func constantWithInitialValue(_ variable: VariableDeclSyntax, name: TokenSyntax) -> Diagnostic {
+        let specifier = variable.bindingSpecifier
+        return Diagnostic(
+            node: specifier,
+            message: MediatorMacroDiagnostic.constantWithInitialValue(name: name.unescapedName),
+            fixIt: FixIt(
+                message: MediatorMacroFixIt.makeVariable(name: name.unescapedName),
+                changes: [.replace(oldNode: Syntax(specifier), newNode: Syntax(specifier.with(\.tokenKind, .keyword(.var))))]))
+    }
+
+    /// An optional with a default other than `nil`, which the explicit schema cannot declare, and the
+    /// fix that makes it non-optional.
+    private static func optionalWithDefault(
+        _ annotation: TypeAnnotationSyntax, wrapped: TypeSyntax, name: TokenSyntax
+    ) -> Diagnostic {
+        let type = annotation.type
+        let fixed = wrapped.trimmed.with(\.leadingTrivia, type.leadingTrivia).with(\.trailingTrivia, type.trailingTrivia)
+        return Diagnostic(
+            node: type,
+            message: MediatorMacroDiagnostic.optionalWithDefault(
+                name: name.unescapedName, wrapped: wrapped.trimmedDescription),
+            fixIt: FixIt(
+                message: MediatorMacroFixIt.makeNonOptional(name: name.unescapedName),
+                changes: [.replace(oldNode: Syntax(type), newNode: Syntax(fixed))]))
+    }
+
+    /// A `@Native` property with an initial value, which the explicit schema cannot declare.
+    private static func nativeWithDefault(_ binding: PatternBindingSyntax, name: TokenSyntax) -> Diagnostic {
+        Diagnostic(
+            node: binding.initializer.map { Syntax($0) } ?? Syntax(binding),
+            message: MediatorMacroDiagnostic.nativeWithDefault(name: name.unescapedName))
     }
 }

@@ -4,5 +4,5 @@ import SwiftSyntaxMacros
 /// The compiler plugin that provides Mediator's macros.
 @main
 struct MediatorMacrosPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = [MediatorInputMacro.self, MediatorFacadeMacro.self]
+    let providingMacros: [any Macro.Type] = [MediatorInputMacro.self, NativeMacro.self, MediatorFacadeMacro.self]
 }

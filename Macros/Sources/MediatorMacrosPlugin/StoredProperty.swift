@@ -7,12 +7,20 @@ extension VariableDeclSyntax {
     }
 
     /// The declaration's `@Parameter` attribute, if it has one.
-    var parameterAttribute: AttributeSyntax? {
-        for element in attributes {
+    var parameterAttribute: AttributeSyntax? { attributes.named("Parameter") }
+
+    /// The declaration's `@Native` attribute, if it has one.
+    var nativeAttribute: AttributeSyntax? { attributes.named("Native") }
+}
+
+extension AttributeListSyntax {
+    /// The first attribute of this name, written bare (`@Native`) or qualified (`@MediatorMacros.Native`).
+    func named(_ name: String) -> AttributeSyntax? {
+        for element in self {
             guard let attribute = element.as(AttributeSyntax.self) else { continue }
             let type = attribute.attributeName
-            let name = type.as(IdentifierTypeSyntax.self)?.name.text ?? type.as(MemberTypeSyntax.self)?.name.text
-            if name == "Parameter" { return attribute }
+            let written = type.as(IdentifierTypeSyntax.self)?.name.text ?? type.as(MemberTypeSyntax.self)?.name.text
+            if written == name { return attribute }
         }
         return nil
     }
@@ -41,5 +49,25 @@ extension TokenSyntax {
         let text = self.text
         guard text.count >= 2, text.hasPrefix("`"), text.hasSuffix("`") else { return text }
         return String(text.dropFirst().dropLast())
+    }
+
+    /// The name as an argument label in a compound name such as `init(id:default:)`: without
+    /// backticks, which a keyword there does not need, save for `inout` and a name that is not an
+    /// identifier without them.
+    var argumentLabel: String {
+        let name = unescapedName
+        guard name != "inout", let first = name.first, first == "_" || first.isLetter,
+            name.allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber })
+        else { return text }
+        return name
+    }
+}
+
+extension TypeSyntax {
+    /// The type's last name: `MediatorInput` for `MediatorInput` or `Mediator.MediatorInput`.
+    var lastName: String? {
+        if let identifier = self.as(IdentifierTypeSyntax.self) { return identifier.name.text }
+        if let member = self.as(MemberTypeSyntax.self) { return member.name.text }
+        return nil
     }
 }

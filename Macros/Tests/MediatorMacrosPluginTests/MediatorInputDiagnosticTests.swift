@@ -28,7 +28,7 @@ final class MediatorInputDiagnosticTests: XCTestCase {
             diagnostics: [
                 DiagnosticSpec(
                     message:
-                        "@MediatorInput applies to a struct, not to this enum: an action's input is a value type of @Parameter properties",
+                        "@MediatorInput applies to a struct, not to this enum: an action's input is a value type whose stored properties are its parameters",
                     line: 1, column: 1)
             ],
             macroSpecs: macros)
@@ -43,13 +43,13 @@ final class MediatorInputDiagnosticTests: XCTestCase {
             diagnostics: [
                 DiagnosticSpec(
                     message:
-                        "@MediatorInput applies to a struct, not to this class: an action's input is a value type of @Parameter properties",
+                        "@MediatorInput applies to a struct, not to this class: an action's input is a value type whose stored properties are its parameters",
                     line: 1, column: 1)
             ],
             macroSpecs: macros)
     }
 
-    func testStoredPropertyWithoutParameter() {
+    func testParametersDeclaredBothWays() {
         let source = """
             @MediatorInput
             struct Mixed {
@@ -62,8 +62,8 @@ final class MediatorInputDiagnosticTests: XCTestCase {
             }
             """
         let message =
-            "stored property '%@' of a @MediatorInput struct must be a @Parameter: "
-            + "the schema reads every stored property as a parameter"
+            "stored property '%@' is not a @Parameter, but others of this @MediatorInput struct are; "
+            + "declare every parameter with @Parameter, or none"
         assertMacroExpansion(
             source,
             expandedSource: """

@@ -6,7 +6,8 @@ import XCTest
 
 @testable import MediatorMacrosPlugin
 
-/// `@MediatorInput`'s expansions, on source text.
+/// `@MediatorInput`'s expansions on `@Parameter` properties, on source text (an input without
+/// stored properties is a plain one: `MediatorInputPlainMacroTests`).
 final class MediatorInputMacroTests: XCTestCase {
     /// The macro as the compiler sees it on a struct that declares neither conformance.
     private let macros = [
@@ -218,29 +219,5 @@ final class MediatorInputMacroTests: XCTestCase {
                 }
                 """,
             macroSpecs: macrosWithoutConformances)
-    }
-
-    func testInputWithoutParameters() {
-        assertMacroExpansion(
-            """
-            @MediatorInput
-            public struct Nothing {
-            }
-            """,
-            expandedSource: """
-                public struct Nothing {
-
-                    /// Creates the input, which has no parameters.
-                    public init() {
-                    }
-
-                    /// The input's parameters, read from its `@Parameter` declarations.
-                    public static let schema = MediatorSchema(reflecting: Self.init)
-                }
-
-                extension Nothing: MediatorInput, Decodable {
-                }
-                """,
-            macroSpecs: macros)
     }
 }

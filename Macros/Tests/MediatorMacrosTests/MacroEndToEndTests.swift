@@ -61,7 +61,11 @@ struct MacroEndToEndTests {
 
     @Test("all lists every contract of the facade, and events every event, in declaration order")
     func facadeLists() {
-        #expect(Shop.all.map(\.description) == ["Shop.user", "Shop.everything", "Shop.page", "Shop.ping"])
+        #expect(
+            Shop.all.map(\.description) == [
+                "Shop.user", "Shop.everything", "Shop.page", "Shop.ping", "Shop.plainUser", "Shop.plainEverything",
+                "Shop.plainPing",
+            ])
         #expect(Shop.events.map(\.name) == ["userShown"])
     }
 }

@@ -15,6 +15,12 @@ enum Shop {
     static let page: MainActorActionContract<Declared, Int> = .init("page", on: target)
     /// An action without parameters.
     static let ping = MediatorActionContract<MediatorExecution.Synchronous, Nothing, String>("ping", on: target)
+    /// A user's page, its input declared with plain properties (remote: `app://plain/7`).
+    static let plainUser = ActionContract<PlainUserQuery, String>("plainUser", on: target)
+    /// Every kind of plain parameter, echoed (remote: a URL may set all but the native ones).
+    static let plainEverything = AsyncActionContract<PlainEverything, String>("plainEverything", on: target)
+    /// An action whose plain input has no parameters.
+    static let plainPing = ActionContract<PlainNothing, String>("plainPing", on: target)
     /// Sent when a user is shown.
     static let userShown = MediatorEvent<Int>("userShown")
 }
@@ -32,5 +38,16 @@ struct ShopTarget: MediatorTarget {
         },
         MediatorAction(Shop.page) { _, input in input.page },
         MediatorAction(Shop.ping) { _, _ in "pong" },
+        MediatorAction(Shop.plainUser, exposure: .remote, urlPatterns: ["/plain/:id"]) { _, input in
+            "\(input.id)/\(input.tab)"
+        },
+        MediatorAction(Shop.plainEverything, exposure: .remote) { _, input in
+            input.done?(input.count)
+            return [
+                "\(input.count)", "\(input.flag)", input.tag ?? "-", input.note ?? "-", input.level.rawValue, "\(input.ids)",
+                "\(input.seed)", input.model.name, input.default.isEmpty ? "-" : input.default,
+            ].joined(separator: " ")
+        },
+        MediatorAction(Shop.plainPing) { _, _ in "pong" },
     ]
 }
