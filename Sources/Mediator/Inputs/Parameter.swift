@@ -3,19 +3,24 @@
 /// the attribute's text.
 ///
 /// ```swift
-/// public struct UserQuery: MediatorInput, Decodable {
+/// public struct UserQuery: MediatorDeclaredInput {
 ///     @Parameter("User id") public var id: Int                                  // required
 ///     @Parameter("Tab to open") public var tab = "posts"                        // default "posts"
 ///     @Parameter("Only this category") public var category: ProductCategory?   // nil when absent
 ///     @Parameter(native: "Called when done") public var completion: Completion? // closures: native callers only
-///     public static let schema = MediatorSchema(reflecting: Self.init)
+///     public init() {}
+///     public init(id: Int, tab: String = UserQuery().tab, category: ProductCategory? = nil, completion: Completion? = nil) {
+///         (self.id, self.tab, self.category, self.completion) = (id, tab, category, completion)
+///     }
 /// }
 /// ```
 ///
 /// Each fact is written once, so a URL's value cannot land in another field, and a call by name
 /// cannot get another default than a typed caller: the schema is read from these declarations
-/// (see ``MediatorSchema/init(reflecting:)``), and inside the declaring module the compiler's
-/// memberwise initializer, `UserQuery(id: 42)`, takes the same names and defaults.
+/// (see ``MediatorDeclaredInput``). The typed initializer is written by hand because Swift gives a
+/// public struct no public memberwise initializer (and the one it gives inside the module takes a
+/// required `@Parameter` as its wrapper, not its value); its defaults can read the declaration's,
+/// as `UserQuery().tab` does, so they are not written twice.
 ///
 /// Types that convert (``MediatorParameterValue``: `Int`, `String`, enums, arrays…) accept strings
 /// from URLs and values by name; `native:` parameters take values of exactly their type, which a URL
@@ -42,7 +47,10 @@ public struct Parameter<Value: Sendable>: Sendable {
         get {
             // Only the declaration the schema reads has no value, and the library never reads it:
             // an input made by its initializer or decoded by its schema always has one.
-            guard let storage else { preconditionFailure("A @Parameter without a default was read before it was set.") }
+            guard let storage else {
+                preconditionFailure(
+                    "A required @Parameter was read in the declaration init() makes; make inputs with their typed initializer.")
+            }
             return storage
         }
         set { storage = newValue }
