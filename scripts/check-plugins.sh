@@ -6,7 +6,8 @@
 #     with one error line, changing nothing;
 #   - `new-module Wishlist` adds the module; the consumer builds with no warnings in the module,
 #     its tests pass, and its app registers the module;
-#   - `check-module-graph` passes, then flags, with file:line, a planted undeclared import and an
+#   - `check-module-graph` passes, then flags, with file:line, a contract left out of a facade's
+#     `all` list, a planted undeclared import and an
 #     implementation importing another implementation.
 #
 #   scripts/check-plugins.sh
@@ -113,5 +114,15 @@ grep -q "WishlistTarget.swift:1: Wishlist imports MediatorTesting, which it does
     fail "check-module-graph did not flag the undeclared import with file:line"
 grep -q "WishlistTarget.swift:2: Wishlist imports Orders's implementation" "$work/graph.log" ||
     fail "check-module-graph did not flag the implementation import with file:line"
+
+say "check-module-graph flags a contract the facade declares but leaves out of its all list"
+contracts="$consumer/Modules/Wishlist/Sources/WishlistFacade/Wishlist.swift"
+sed -i.orig 's|^\(    public static let greeting = .*\)$|\1\
+    public static let forgotten = ActionContract<NoInput, Int>("forgotten", on: target)|' "$contracts"
+rm -f "$contracts.orig"
+grep -q "static let forgotten" "$contracts" || fail "could not plant a contract in $contracts"
+if package check-module-graph > "$work/graph.log" 2>&1; then cat "$work/graph.log"; fail "check-module-graph passed a contract missing from all"; fi
+grep -q "Wishlist.swift:[0-9]*: WishlistFacade declares the contract forgotten but its \`all\` list leaves it out" "$work/graph.log" ||
+    { cat "$work/graph.log"; fail "check-module-graph did not flag the contract missing from all with file:line"; }
 
 say "passed"

@@ -116,6 +116,9 @@ struct EventRulesTests {
     @Test("an asynchronous interceptor decides on awaited broadcasts")
     func asyncInterceptorDecides() async throws {
         let mediator = Mediator()
+        // Not a test of the timeout: under ThreadSanitizer on a busy machine the awaited decision
+        // has waited longer than the 10 s default for a thread.
+        mediator.setInterceptorTimeout(.seconds(120))
         mediator.addInterceptor(AsyncBroadcastGate(event: "launch"))
         try mediator.subscribe("A")
         try mediator.subscribe("P", to: TestEvents.push)

@@ -64,6 +64,10 @@ private final class Runs: Sendable {
 
 private func counterMediator(_ runs: Runs) throws -> Mediator {
     let mediator = Mediator()
+    // These tests do not measure the interceptor timeout (those that do set their own): under
+    // ThreadSanitizer, on two cores busy with the suite's stress and guarantee loops, an awaited
+    // interceptor's task has waited longer than the 10 s default for a thread.
+    mediator.setInterceptorTimeout(.seconds(120))
     try mediator.register(
         targetNamed: "Counter",
         actions: [
