@@ -43,11 +43,10 @@ public struct MediatorField<Input: Sendable, Value>: Sendable {
         Self(
             parameter: .required(name, Value.self, summary),
             decode: { lookup, definition in
-                switch lookup.convert(name, to: Value.self) {
-                case .converted(let value): return value
-                case .absent: throw missing(name, Value.self, definition)
-                case .invalid(let raw): throw invalid(name, Value.self, raw, definition)
+                guard let value = try lookup.converted(name, as: Value.self, in: definition) else {
+                    throw ParameterLookup.missing(name, Value.self, definition)
                 }
+                return value
             },
             encode: { value($0) })
     }
@@ -64,13 +63,7 @@ public struct MediatorField<Input: Sendable, Value>: Sendable {
     ) -> Self where Value == Wrapped? {
         Self(
             parameter: .optional(name, Wrapped.self, summary),
-            decode: { lookup, definition in
-                switch lookup.convert(name, to: Wrapped.self) {
-                case .converted(let value): return value
-                case .absent: return nil
-                case .invalid(let raw): throw invalid(name, Wrapped.self, raw, definition)
-                }
-            },
+            decode: { lookup, definition in try lookup.converted(name, as: Wrapped.self, in: definition) },
             encode: { input in value(input).map { $0 } })
     }
 
@@ -87,13 +80,7 @@ public struct MediatorField<Input: Sendable, Value>: Sendable {
     ) -> Self where Value: MediatorParameterValue {
         Self(
             parameter: .optional(name, Value.self, default: defaultValue, summary),
-            decode: { lookup, definition in
-                switch lookup.convert(name, to: Value.self) {
-                case .converted(let value): return value
-                case .absent: return defaultValue
-                case .invalid(let raw): throw invalid(name, Value.self, raw, definition)
-                }
-            },
+            decode: { lookup, definition in try lookup.converted(name, as: Value.self, in: definition) ?? defaultValue },
             encode: { value($0) })
     }
 
@@ -110,11 +97,10 @@ public struct MediatorField<Input: Sendable, Value>: Sendable {
         Self(
             parameter: .required(name, native: Value.self, summary),
             decode: { lookup, definition in
-                guard let raw = lookup.raw(name) else { throw missingNative(name, Value.self, definition) }
-                guard case .value(let supplied) = raw, let typed = supplied as? Value else {
-                    throw invalidNative(name, Value.self, raw, definition)
+                guard let value = try lookup.native(name, as: Value.self, in: definition) else {
+                    throw ParameterLookup.missingNative(name, Value.self, definition)
                 }
-                return typed
+                return value
             },
             encode: { value($0) })
     }
@@ -131,50 +117,7 @@ public struct MediatorField<Input: Sendable, Value>: Sendable {
     ) -> Self where Value == Wrapped? {
         Self(
             parameter: .optional(name, native: Wrapped.self, summary),
-            decode: { lookup, definition in
-                guard let raw = lookup.raw(name) else { return nil }
-                guard case .value(let supplied) = raw, let typed = supplied as? Wrapped else {
-                    throw invalidNative(name, Wrapped.self, raw, definition)
-                }
-                return typed
-            },
+            decode: { lookup, definition in try lookup.native(name, as: Wrapped.self, in: definition) },
             encode: { input in value(input).map { $0 } })
-    }
-
-    // The errors, out of line: they run only on the failure path.
-
-    @usableFromInline
-    static func missing<Expected: MediatorParameterValue>(
-        _ name: String, _ type: Expected.Type, _ definition: ActionDefinition?
-    ) -> MediatorError {
-        .missingParameter(key: name, expected: Self.expectation(type), in: definition)
-    }
-
-    @usableFromInline
-    static func invalid<Expected: MediatorParameterValue>(
-        _ name: String, _ type: Expected.Type, _ raw: RawParameter, _ definition: ActionDefinition?
-    ) -> MediatorError {
-        .invalidParameter(
-            key: name, expected: Self.expectation(type), received: MediatorParameters.describe(raw.materialized),
-            in: definition)
-    }
-
-    @usableFromInline
-    static func missingNative(_ name: String, _ type: Any.Type, _ definition: ActionDefinition?) -> MediatorError {
-        .missingParameter(key: name, expected: String(describing: type), in: definition)
-    }
-
-    @usableFromInline
-    static func invalidNative(
-        _ name: String, _ type: Any.Type, _ raw: RawParameter, _ definition: ActionDefinition?
-    ) -> MediatorError {
-        .invalidParameter(
-            key: name, expected: String(describing: type), received: MediatorParameters.describe(raw.materialized),
-            in: definition)
-    }
-
-    static func expectation<Expected: MediatorParameterValue>(_ type: Expected.Type) -> String {
-        guard let values = Expected.mediatorAllowedValues, !values.isEmpty else { return Expected.mediatorTypeName }
-        return "\(Expected.mediatorTypeName) (one of \(values.joined(separator: ", ")))"
     }
 }

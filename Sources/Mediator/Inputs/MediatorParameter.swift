@@ -16,8 +16,8 @@ public struct MediatorParameter: Sendable {
     public let isRequired: Bool
     /// The value a typed read returns when the call does not supply the key.
     public let defaultValue: (any Sendable)?
-    /// A one-line description for the catalog.
-    public let summary: String
+    /// A one-line description for the catalog; a schema may fill in one its declaration left empty.
+    public internal(set) var summary: String
     /// Whether a URL can supply this parameter (strings convert to it); closures cannot.
     public let acceptsURLValues: Bool
     /// The values a URL may use, when the type lists them (an enum's cases); `nil` otherwise.

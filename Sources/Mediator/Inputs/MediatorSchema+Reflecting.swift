@@ -64,24 +64,10 @@ extension MediatorSchema where Input: Decodable {
         let reflected = MediatorSchema(reflecting: declaration)
         self.init(
             parameters: reflected.parameters.map { parameter in
-                guard parameter.summary.isEmpty, let summary = descriptions[parameter.name] else { return parameter }
-                return MediatorParameter(parameter, summary: summary)
+                var described = parameter
+                if parameter.summary.isEmpty, let summary = descriptions[parameter.name] { described.summary = summary }
+                return described
             },
             decode: reflected.decode, encode: reflected.encode, problem: reflected.problem)
-    }
-}
-
-extension MediatorParameter {
-    /// A copy of a parameter with another description.
-    fileprivate init(_ parameter: MediatorParameter, summary: String) {
-        self.name = parameter.name
-        self.typeName = parameter.typeName
-        self.isRequired = parameter.isRequired
-        self.defaultValue = parameter.defaultValue
-        self.summary = summary
-        self.acceptsURLValues = parameter.acceptsURLValues
-        self.allowedValues = parameter.allowedValues
-        self.convert = parameter.convert
-        self.valueType = parameter.valueType
     }
 }

@@ -54,13 +54,8 @@ extension Parameter: DeclaredParameter {
         return ReflectedField(
             parameter: parameter,
             decode: { lookup, definition in
-                let value: Converted
-                switch lookup.convert(name, to: Converted.self) {
-                case .converted(let converted): value = converted
-                case .absent:
-                    guard let defaultValue else { throw parameter.missing(in: definition) }
-                    value = defaultValue
-                case .invalid(let raw): throw parameter.invalid(raw, in: definition)
+                guard let value = try lookup.converted(name, as: Converted.self, in: definition) ?? defaultValue else {
+                    throw ParameterLookup.missing(name, Converted.self, definition)
                 }
                 return Parameter(storage: value as? Value, summary: summary, conversion: .converting)
             },
@@ -76,12 +71,7 @@ extension Parameter: DeclaredParameter {
         return ReflectedField(
             parameter: parameter,
             decode: { lookup, definition in
-                let value: Converted?
-                switch lookup.convert(name, to: Converted.self) {
-                case .converted(let converted): value = converted
-                case .absent: value = defaultValue
-                case .invalid(let raw): throw parameter.invalid(raw, in: definition)
-                }
+                let value = try lookup.converted(name, as: Converted.self, in: definition) ?? defaultValue
                 return Parameter(storage: value as? Value, summary: summary, conversion: .converting)
             },
             read: { ($0 as? Self)?.storage.flatMap { $0 as? Converted } })
@@ -100,14 +90,12 @@ extension Parameter: DeclaredParameter {
             return ReflectedField(
                 parameter: parameter,
                 decode: { lookup, definition in
-                    guard let raw = lookup.raw(name) else {
-                        guard let fallback else { throw parameter.missing(in: definition) }
-                        return Parameter(storage: fallback, summary: summary, conversion: .native)
+                    // A supplied value is exactly a `Native`; the property's type is `Native` or `Native?`.
+                    if let supplied = try lookup.native(name, as: Native.self, in: definition) {
+                        return Parameter(storage: supplied as? Value, summary: summary, conversion: .native)
                     }
-                    guard case .value(let supplied) = raw, supplied is Native, let value = supplied as? Value else {
-                        throw parameter.invalid(raw, in: definition)
-                    }
-                    return Parameter(storage: value, summary: summary, conversion: .native)
+                    guard let fallback else { throw ParameterLookup.missingNative(name, Native.self, definition) }
+                    return Parameter(storage: fallback, summary: summary, conversion: .native)
                 },
                 read: { child in
                     guard let value = (child as? Self)?.storage else { return nil }
@@ -115,18 +103,5 @@ extension Parameter: DeclaredParameter {
                 })
         }
         return open(type)
-    }
-}
-
-extension MediatorParameter {
-    /// The error for a call that leaves this required parameter out.
-    func missing(in definition: ActionDefinition?) -> MediatorError {
-        .missingParameter(key: name, expected: expectation, in: definition)
-    }
-
-    /// The error for a value that does not convert to this parameter's type.
-    func invalid(_ raw: RawParameter, in definition: ActionDefinition?) -> MediatorError {
-        .invalidParameter(
-            key: name, expected: expectation, received: MediatorParameters.describe(raw.materialized), in: definition)
     }
 }
