@@ -84,6 +84,16 @@ private struct PeopleTarget: MediatorTarget {
     ]
 }
 
+/// Sends calls of `user` to `name`, as an interceptor's redirect does.
+private struct UserToName: MediatorInterceptor {
+    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+        call.action == "user"
+            ? .redirect(
+                target: "People", action: "name", parameters: ["first": "Ada", "last": "\(call.parameters.values["id"] ?? "")"])
+            : .proceed
+    }
+}
+
 private struct MixedTarget: MediatorTarget {
     static let targetName = "People"
     static let actions: [MediatorAction<MixedTarget>] = [MediatorAction(People.mixed) { _, input in input.fine }]
@@ -182,6 +192,36 @@ struct DeclaredInputTests {
         #expect(everything["level"] as? Everything.Level == .high)
         let mediator = try mediator()
         #expect(try mediator.url(for: People.user, with: UserQuery(id: 9, tab: "posts")) == "app://user/9?tab=posts")
+    }
+
+    @Test("every door reaches a declared input the same way: interceptors see it by name, a redirect decodes it")
+    func everyDoor() throws {
+        let mediator = try mediator()
+        let recorder = CallRecorder()
+        mediator.addInterceptor(recorder)
+        _ = try mediator.call(People.user, with: UserQuery(id: 5, tab: "likes"))
+        let seen = try #require(recorder.calls.first)
+        #expect(seen.parameters.values["id"] as? Int == 5 && seen.parameters.values["tab"] as? String == "likes")
+        #expect(recorder.inputs(to: People.user) == [UserQuery(id: 5, tab: "likes")])
+
+        let redirecting = try self.mediator()
+        redirecting.addInterceptor(UserToName())
+        #expect(try redirecting.perform("user", on: "People", with: ["id": 9]) as? String == "Ada 9")
+        #expect(try redirecting.open("app://user/8") as? String == "Ada 8")
+    }
+
+    @Test("a URL can never set a native-only @Parameter, even one the native caller also passes")
+    func nativeNeverFromURL() throws {
+        let mediator = Mediator()
+        mediator.registerScheme("app")
+        let all = MediatorAction<Void>(People.everything, exposure: .remote, urlPatterns: ["/all/:count"]) { _, input in
+            "\(input.count)"
+        }
+        try mediator.register(targetNamed: "People", actions: [all])
+        expectMediatorError(.reservedParameter) { try mediator.open("app://all/1?model=x") }
+        let model = Everything.Model(name: "m")
+        expectMediatorError(.reservedParameter) { try mediator.open("app://all/1?model=x", with: ["model": model]) }
+        #expect(try mediator.open("app://all/2", with: ["model": model]) as? String == "2")
     }
 
     @Test("a MediatorDeclaredInput's schema is read once per type, and its typed default is the declared one")
