@@ -5,16 +5,9 @@ import Testing
 
 @Suite("The macros on real inputs and a facade, registered with a mediator")
 struct MacroEndToEndTests {
-    private func mediator() throws -> Mediator {
-        let mediator = Mediator()
-        mediator.registerScheme("app")
-        try mediator.register(ShopTarget())
-        return mediator
-    }
-
     @Test("a typed call, a call by name and a URL get the default the property is declared with")
     func oneDefault() throws {
-        let mediator = try mediator()
+        let mediator = try shopMediator()
         #expect(UserQuery(id: 7) == UserQuery(id: 7, tab: "posts"))
         #expect(try mediator.call(Shop.user, with: UserQuery(id: 7)) == "7/posts")
         #expect(try mediator.perform("user", on: "Shop", with: ["id": 7]) as? String == "7/posts")
@@ -45,7 +38,7 @@ struct MacroEndToEndTests {
         let seen = LockedBox<Int?>(nil)
         let input = Everything(count: 3, model: .init(name: "m"))
         #expect(input.flag && input.tag == nil && input.level == .high && input.ids == [1, 2] && input.done == nil)
-        let mediator = try mediator()
+        let mediator = try shopMediator()
         let typed = try await mediator.call(
             Shop.everything,
             with: Everything(count: 2, tag: "t", ids: [], done: { seen.set($0) }, model: .init(name: "n")))

@@ -5,16 +5,9 @@ import Testing
 
 @Suite("Plain inputs: @MediatorInput on plain stored properties, registered with a mediator")
 struct PlainInputEndToEndTests {
-    private func mediator() throws -> Mediator {
-        let mediator = Mediator()
-        mediator.registerScheme("app")
-        try mediator.register(ShopTarget())
-        return mediator
-    }
-
     @Test("a typed call, a call by name and a URL get the default the property is declared with")
     func oneDefault() throws {
-        let mediator = try mediator()
+        let mediator = try shopMediator()
         #expect(PlainUserQuery(id: 7) == PlainUserQuery(id: 7, tab: "posts"))
         #expect(try mediator.call(Shop.plainUser, with: PlainUserQuery(id: 7)) == "7/posts")
         #expect(try mediator.perform("plainUser", on: "Shop", with: ["id": 7]) as? String == "7/posts")
@@ -52,7 +45,7 @@ struct PlainInputEndToEndTests {
         #expect(input.flag && input.tag == nil && input.note == nil && input.level == .high && input.ids == [1, 2])
         #expect(input.done == nil && input.default.isEmpty && input.doubled == 6)
         let seen = LockedInt()
-        let mediator = try mediator()
+        let mediator = try shopMediator()
         let typed = try await mediator.call(
             Shop.plainEverything,
             with: PlainEverything(
@@ -71,7 +64,7 @@ struct PlainInputEndToEndTests {
 
     @Test("a URL cannot set a @Native parameter", arguments: ["model=x", "done=x"])
     func nativeRefusedFromURL(query: String) async throws {
-        let mediator = try mediator()
+        let mediator = try shopMediator()
         let url = "app://Shop/plainEverything?count=1&seed=2&\(query)"
         await #expect {
             try await mediator.openAsync(url, with: ["model": PlainEverything.Model(name: "m")])

@@ -51,3 +51,11 @@ struct ShopTarget: MediatorTarget {
         MediatorAction(Shop.plainPing) { _, _ in "pong" },
     ]
 }
+
+/// A mediator with the `app` scheme and the shop registered, as every end-to-end test starts.
+func shopMediator() throws -> Mediator {
+    let mediator = Mediator()
+    mediator.registerScheme("app")
+    try mediator.register(ShopTarget())
+    return mediator
+}
