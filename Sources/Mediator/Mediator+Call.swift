@@ -233,7 +233,7 @@ extension Mediator {
             target: key.target, action: key.action, source: source, payload: .input(input),
             origin: .names(contract: contract))
         // A remote call waits for `ready`; the snapshot read above is not used then.
-        if source == .remote, holdsRemoteCalls { try holdUntilReady(state) }
+        try admit(source, state)
         return (state, snapshot, resolve(.names(key, contract: contract), of: state, in: snapshot, cache: cache))
     }
 

@@ -29,15 +29,16 @@ extension Mediator {
     ) throws -> any Sendable {
         let key = ActionKey(target: target, action: action)
         let payload = Payload.values(ParameterLookup(values: parameters.values))
-        if source == .remote, holdsRemoteCalls {
-            try holdUntilReady(CallState(target: target, action: action, source: source, payload: payload, origin: .names()))
+        func state() -> CallState {
+            CallState(
+                target: target, action: action, source: source, payload: payload, keepsInstance: cachingTarget,
+                origin: .names())
         }
+        try admit(source, state())
         if !cachingTarget, let cached = cachedBinding(key) {
             return try cached.run { binding in try invokeSync(binding, source: source, payload, isolation: isolation) }
         }
-        let state = CallState(
-            target: target, action: action, source: source, payload: payload, keepsInstance: cachingTarget, origin: .names())
-        return try enterSync(state, .names(key), isolation: isolation)
+        return try enterSync(state(), .names(key), isolation: isolation)
     }
 
     /// Performs an action by name and returns its result as `type`.
@@ -92,7 +93,7 @@ extension Mediator {
                 origin: .names())
         }
         do {
-            if source == .remote, holdsRemoteCalls { try holdUntilReady(state()) }
+            try admit(source, state())
             if !cachingTarget, let cached = cachedBinding(key) {
                 // Retained: an awaited call may resume on another thread.
                 return try await invokeAsync(cached.unretained.takeUnretainedValue(), source: source, payload)

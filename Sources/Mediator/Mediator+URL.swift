@@ -119,7 +119,7 @@ extension Mediator {
     public func open(
         _ url: String, with parameters: MediatorParameters = MediatorParameters(), isolation: (any Actor)? = #isolation
     ) throws -> any Sendable {
-        if holdsRemoteCalls { try holdUntilReady(CallState(url: url, native: parameters.values)) }
+        try admit(.remote, CallState(url: url, native: parameters.values))
         let cache = ThreadCache.current
         let slot = cache.currentSlot(of: self)
         let snapshot = cache.snapshot(inSlot: slot)
@@ -181,11 +181,7 @@ extension Mediator {
 
     /// Opens a URL with `await`: a caller's, or a held one continuing (as `hold`).
     func openAsync(_ url: String, native: MediatorParameters, continuing hold: MediatorHold?) async throws -> any Sendable {
-        if holdsRemoteCalls {
-            var state = CallState(url: url, native: native.values)
-            state.hold = hold
-            try holdUntilReady(state)
-        }
+        try admit(.remote, CallState(url: url, native: native.values, continuing: hold))
         let snapshot = snapshot()
         let router = snapshot.router.get()
         let destination = try router.resolve(url, caller: native, runsUnmatchedHandler: true)

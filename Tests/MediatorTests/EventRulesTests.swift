@@ -109,8 +109,11 @@ struct EventRulesTests {
         let mediator = Mediator()
         mediator.addInterceptor(BroadcastGate(event: "launch", decision: .redirect(target: "A", action: "x")))
         try mediator.subscribe("A")
-        let error = expectMediatorError(.rejected) { try mediator.broadcast(TestEvents.launch, Trace()) }
-        #expect(error?.reason?.contains("a broadcast can only proceed or be rejected") == true)
+        let trace = Trace()
+        let error = expectMediatorError(.rejected) { try mediator.broadcast(TestEvents.launch, trace) }
+        #expect(trace.all.isEmpty)
+        #expect(error?.interceptor == "BroadcastGate")
+        #expect(error?.reason?.contains("a broadcast goes to every subscriber of its event") == true)
     }
 
     @Test("an asynchronous interceptor decides on awaited broadcasts")

@@ -24,12 +24,12 @@ extension MediatorCatalog {
         /// Whether a broadcast makes the target's instance to tell it.
         public var delivery: MediatorEventDelivery
 
-        init(_ definition: SubscriptionDefinition) {
-            event = definition.event
-            payload = definition.payloadTypeName
-            priority = definition.priority
+        init(_ definition: ActionDefinition) {
+            event = definition.name
+            payload = definition.subscribing?.payloadTypeName ?? "Void"
+            priority = definition.subscribing?.priority ?? 0
             execution = definition.execution
-            delivery = definition.delivery
+            delivery = definition.subscribing?.delivery ?? .makingInstances
         }
     }
 

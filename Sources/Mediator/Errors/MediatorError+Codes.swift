@@ -145,7 +145,8 @@ extension MediatorError {
 
     @usableFromInline
     static func mainActorRequired(for definition: ActionDefinition) -> Self {
-        .mainActorRequired(target: definition.target, action: definition.name)
+        if definition.subscribing != nil { return .mainActorSubscriberBroadcastSynchronously(definition) }
+        return .mainActorRequired(target: definition.target, action: definition.name)
     }
 
     static func asyncActionCalledSynchronously(target: String, action: String) -> Self {
@@ -156,7 +157,8 @@ extension MediatorError {
 
     @usableFromInline
     static func asyncActionCalledSynchronously(for definition: ActionDefinition) -> Self {
-        .asyncActionCalledSynchronously(target: definition.target, action: definition.name)
+        if definition.subscribing != nil { return .asyncSubscriberBroadcastSynchronously(definition) }
+        return .asyncActionCalledSynchronously(target: definition.target, action: definition.name)
     }
 
     static func malformedURL(url: String, problem: String) -> Self {

@@ -25,7 +25,7 @@ public struct MediatorBroadcastReport: Sendable, CustomStringConvertible {
     public let failures: [MediatorBroadcastFailure]
     /// The delivery list the broadcast used, which holds `reached` and `skipped`: shared, not copied,
     /// so a broadcast's report costs no array copies.
-    private let delivery: AnyDeliveryList
+    private let delivery: DeliveryList
 
     /// Creates a report, for test doubles that stand in for a broadcast.
     /// - Parameters:
@@ -34,11 +34,11 @@ public struct MediatorBroadcastReport: Sendable, CustomStringConvertible {
     ///   - skipped: The subscribers left alone.
     ///   - failures: The subscribers that failed.
     public init(event: String, reached: [String], skipped: [String] = [], failures: [MediatorBroadcastFailure] = []) {
-        self.init(event: event, delivery: AnyDeliveryList(names: reached, skipped: skipped, bindFailures: []), failures: failures)
+        self.init(event: event, delivery: DeliveryList(names: reached, skipped: skipped), failures: failures)
     }
 
     /// The report of a broadcast that used this delivery list.
-    init(event: String, delivery: AnyDeliveryList, failures: [MediatorBroadcastFailure]) {
+    init(event: String, delivery: DeliveryList, failures: [MediatorBroadcastFailure]) {
         self.event = event
         self.delivery = delivery
         self.failures = failures

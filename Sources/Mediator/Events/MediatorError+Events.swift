@@ -27,16 +27,16 @@ extension MediatorError {
     }
 
     /// An asynchronous subscriber reached by a broadcast made without `await`.
-    static func asyncSubscriberBroadcastSynchronously(_ definition: SubscriptionDefinition) -> Self {
-        Self(.asyncActionCalledSynchronously, target: definition.target, action: definition.event) { error in
+    static func asyncSubscriberBroadcastSynchronously(_ definition: ActionDefinition) -> Self {
+        Self(.asyncActionCalledSynchronously, target: definition.target, action: definition.name) { error in
             "\(LogSafeText.inline(error.target ?? "")) handles \(LogSafeText.quoted(error.action ?? "")) asynchronously; "
                 + "broadcast the event with try await mediator.broadcastAsync(_:_:) to reach it."
         }
     }
 
     /// A main-actor subscriber reached by a broadcast made without `await` off the main actor.
-    static func mainActorSubscriberBroadcastSynchronously(_ definition: SubscriptionDefinition) -> Self {
-        Self(.mainActorRequired, target: definition.target, action: definition.event) { error in
+    static func mainActorSubscriberBroadcastSynchronously(_ definition: ActionDefinition) -> Self {
+        Self(.mainActorRequired, target: definition.target, action: definition.name) { error in
             "\(LogSafeText.inline(error.target ?? "")) handles \(LogSafeText.quoted(error.action ?? "")) on the main actor; "
                 + "broadcast the event from the main actor, or with try await mediator.broadcastAsync(_:_:)."
         }

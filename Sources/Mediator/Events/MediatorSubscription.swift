@@ -15,36 +15,52 @@
 /// their targets, then in declaration order within a target.
 public struct MediatorSubscription<Target: Sendable>: Sendable {
     /// The name of the event subscribed to.
-    public let event: String
+    public var event: String { action.name }
     /// Where the target wants to be in the delivery order: higher is told first; the default is 0.
     public let priority: Int
     /// How the handler runs: a synchronous broadcast runs only synchronous handlers (and main-actor
     /// ones on the main actor); an awaited broadcast runs every kind.
-    public let execution: MediatorExecution
+    public var execution: MediatorExecution { action.execution }
     /// Whether this subscription asks for an instance to be made: the subscription's own choice if
     /// it made one, otherwise the event's.
     public let delivery: MediatorEventDelivery
-    /// Whether the event may be sent by a remote broadcast, as the event declares.
-    public let exposure: MediatorExposure
+    /// Whether a remote broadcast may tell this subscriber: the exposure of the event as this target
+    /// declared it, which is what the remote policy judges (never the value a broadcaster passes).
+    public var exposure: MediatorExposure { action.exposure }
 
     let key: EventKey
     /// The payload type's name, for the catalog.
     let payloadTypeName: String
-    /// Binds the handler to an instance, for one snapshot's delivery list.
-    let bind: @Sendable (InstanceSource<Target>, SubscriptionDefinition) -> AnySubscriberBinding
+    /// The handler as an action of the target that the event triggers (its input the payload, its
+    /// output `Void`): bound, judged and run by the same code as every other action.
+    let action: MediatorAction<Target>
 
     init<Event: MediatorEventContract>(
         _ event: Event, key: EventKey, priority: Int, delivery: MediatorEventDelivery?,
-        handler: SubscriptionHandler<Target, Event.Payload>
+        handler: Handler<Target, Event.Payload, Void>
     ) {
-        self.event = event.name
         self.priority = priority
-        self.execution = handler.execution
         self.delivery = delivery ?? event.delivery
-        self.exposure = event.exposure
         self.key = key
         self.payloadTypeName = Event.payloadTypeName
-        self.bind = { source, definition in handler.bind(to: source, definition) }
+        self.action = MediatorAction(
+            name: event.name, contractTarget: nil, summary: "", schema: .eventPayload, exposure: event.exposure,
+            urlPatterns: [], handler: handler)
+    }
+}
+
+extension MediatorSchema {
+    /// The schema of an event's payload: a broadcast hands the payload over as it is, so there is
+    /// nothing to decode; a value of another type (which the event key rules out) is refused.
+    static var eventPayload: MediatorSchema {
+        MediatorSchema(
+            parameters: [],
+            decode: { _, definition in
+                throw MediatorError.invalidDeclaration(
+                    target: definition?.target ?? "",
+                    problem: "its subscription to \(definition?.name ?? "an event") takes another payload type")
+            },
+            encode: { ["payload": $0] })
     }
 }
 

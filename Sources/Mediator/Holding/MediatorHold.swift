@@ -110,14 +110,15 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
         try await wait(upTo: nil, withdrawing: false)
     }
 
-    /// `"Target.action"`, or the URL of a URL held before it was routed, with the hold's number.
+    /// `"Target.action"`, the URL of a URL held before it was routed, or the broadcast of an event, with the hold's number.
     public var description: String {
         "\(label) (hold \(id))"
     }
 
     /// What the call is, as messages name it.
     var label: String {
-        call.target.isEmpty ? (call.url ?? "a call") : "\(call.target).\(call.action)"
+        if call.isBroadcast { return "the broadcast of \(call.action)" }
+        return call.target.isEmpty ? (call.url ?? "a call") : "\(call.target).\(call.action)"
     }
 
     // MARK: Internal life

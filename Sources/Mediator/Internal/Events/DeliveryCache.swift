@@ -15,8 +15,8 @@ final class DeliveryCache: @unchecked Sendable {
     // publish a list; lists are built outside it); `current` is atomic; lists are immutable.
     /// The lists by event key number; `nil` where none is bound.
     private final class Lists: Sendable {
-        let lists: [AnyDeliveryList?]
-        init(_ lists: [AnyDeliveryList?]) { self.lists = lists }
+        let lists: [DeliveryList?]
+        init(_ lists: [DeliveryList?]) { self.lists = lists }
     }
 
     private let current = AtomicWord()
@@ -24,7 +24,7 @@ final class DeliveryCache: @unchecked Sendable {
     private var published: [Lists] = []
 
     /// The complete list bound for an event, if one is.
-    func list(for key: EventKey) -> AnyDeliveryList? {
+    func list(for key: EventKey) -> DeliveryList? {
         let address = current.load()
         guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
         let lists = Unmanaged<Lists>.fromOpaque(pointer).takeUnretainedValue().lists
@@ -32,7 +32,7 @@ final class DeliveryCache: @unchecked Sendable {
     }
 
     /// Keeps a complete list for the rest of the snapshot; the first stored wins.
-    func store(_ list: AnyDeliveryList, for key: EventKey) {
+    func store(_ list: DeliveryList, for key: EventKey) {
         lock.lock()
         defer { lock.unlock() }
         var lists = published.last?.lists ?? []

@@ -1,48 +1,25 @@
-/// One broadcast's subscribers, bound and in delivery order, and those it could not tell.
+/// One event's subscribers in one registry snapshot, bound and in delivery order, and those it could
+/// not bind: the delivery stage's list when a call is a broadcast.
 ///
-/// The list runs itself (``runSync(_:isolation:)``, ``runAsync(_:)``): the broadcast path holds it
-/// by this non-generic face, so a broadcast names no type that depends on its payload type (which
-/// would cost a generic metadata lookup per broadcast in the library's unspecialized code).
-class AnyDeliveryList: @unchecked Sendable {
-    // @unchecked: every stored property is a `let` of a Sendable type; not final only so that
-    // `DeliveryList<Payload>` can add the typed bindings.
+/// Each entry is an ordinary action binding (its input the event's payload, its output `Void`), so
+/// a broadcast runs each subscriber exactly as a call runs its action: through the remote policy
+/// and the same handler forms (`Mediator.invokeSync`/`invokeAsync`).
+final class DeliveryList: Sendable {
+    /// The bound subscribers, in delivery order.
+    let bindings: ContiguousArray<AnyBinding>
     /// The targets whose handlers run, in delivery order: the report's `reached`.
     let names: [String]
     /// Subscribers left alone because they have no instance and the delivery does not make one.
     let skipped: [String]
     /// Subscribers whose instance could not be made (a factory cycle), with the error.
     let bindFailures: [MediatorBroadcastFailure]
-
-    init(names: [String], skipped: [String], bindFailures: [MediatorBroadcastFailure]) {
-        self.names = names
-        self.skipped = skipped
-        self.bindFailures = bindFailures
-    }
-
-    /// Whether the list may serve every later broadcast of its event in the same snapshot: every
-    /// subscriber is bound (none skipped or failed), to its kept instance or to its factory.
-    var isComplete: Bool { skipped.isEmpty && bindFailures.isEmpty }
-
-    /// Tells every subscriber, in order, without `await`; returns every failure. Overridden by
-    /// `DeliveryList`, the only kind of list made.
-    func runSync<Payload: Sendable>(_ payload: Payload, isolation: (any Actor)?) -> [MediatorBroadcastFailure] {
-        bindFailures
-    }
-
-    /// Tells every subscriber, in order, awaiting each; returns every failure. Overridden by `DeliveryList`.
-    func runAsync<Payload: Sendable>(_ payload: Payload) async -> [MediatorBroadcastFailure] {
-        bindFailures
-    }
-}
-
-/// The bound subscribers of an event whose payload is `Payload`.
-final class DeliveryList<Payload: Sendable>: AnyDeliveryList, @unchecked Sendable {
-    // @unchecked: every stored property is a `let` of a Sendable type, as the superclass's.
-    let bindings: ContiguousArray<SubscriberBinding<Payload>>
+    /// Whether the list has subscribers and none is declared remote: a remote broadcast of its
+    /// event is then refused as a whole (the registered declarations decide, not the broadcaster).
+    let refusesRemote: Bool
 
     /// Binds every subscriber of a list, in order; runs factories (user code), so never under a lock.
     init(_ subscribers: [EventTable.Subscriber]) {
-        var bindings = ContiguousArray<SubscriberBinding<Payload>>()
+        var bindings = ContiguousArray<AnyBinding>()
         bindings.reserveCapacity(subscribers.count)
         var names: [String] = []
         var skipped: [String] = []
@@ -54,74 +31,29 @@ final class DeliveryList<Payload: Sendable>: AnyDeliveryList, @unchecked Sendabl
                     skipped.append(definition.target)
                     continue
                 }
-                // The event key includes the payload type, so a subscriber of this key takes `Payload`.
-                guard let typed = bound as? SubscriberBinding<Payload> else {
-                    failures.append(Self.mismatch(definition.target, definition.event))
-                    continue
-                }
-                bindings.append(typed)
+                bindings.append(bound)
                 names.append(definition.target)
             } catch {
                 failures.append(MediatorBroadcastFailure(target: definition.target, error: error))
             }
         }
         self.bindings = bindings
-        super.init(names: names, skipped: skipped, bindFailures: failures)
+        self.names = names
+        self.skipped = skipped
+        self.bindFailures = failures
+        self.refusesRemote = !subscribers.isEmpty && !subscribers.contains { $0.definition.exposure == .remote }
     }
 
-    override func runSync<Given: Sendable>(_ given: Given, isolation: (any Actor)?) -> [MediatorBroadcastFailure] {
-        guard let payload = Self.payload(given) else { return mismatches() }
-        var failures = bindFailures
-        for binding in bindings {
-            do {
-                // The caller's isolation, not the thread, decides, as for calls (see `invokeSync`).
-                if binding.runsOnMainActor, isolation === MainActor.shared {
-                    try MainActor.assumeIsolated { try binding.runOnMainActor(payload) }
-                } else {
-                    try binding.runSync(payload)
-                }
-            } catch {
-                failures.append(MediatorBroadcastFailure(target: binding.definition.target, error: error))
-            }
-        }
-        return failures
+    /// A list that tells nobody, for a report made by hand.
+    init(names: [String], skipped: [String]) {
+        self.bindings = []
+        self.names = names
+        self.skipped = skipped
+        self.bindFailures = []
+        self.refusesRemote = false
     }
 
-    override func runAsync<Given: Sendable>(_ given: Given) async -> [MediatorBroadcastFailure] {
-        guard let payload = Self.payload(given) else { return mismatches() }
-        var failures = bindFailures
-        for binding in bindings {
-            do {
-                try await binding.runAsync(payload)
-            } catch {
-                failures.append(MediatorBroadcastFailure(target: binding.definition.target, error: error))
-            }
-        }
-        return failures
-    }
-
-    /// The broadcast's payload as this list's type, or `nil` if it is of another type (which the
-    /// event key rules out: a list is stored and found only under its event's key, which includes
-    /// the payload type).
-    ///
-    /// The types are compared as metatypes, and the value is then reinterpreted as the same type: a
-    /// dynamic cast (`as?`) would instantiate `Optional<Payload>`'s metadata and cost more than
-    /// telling a subscriber, on every broadcast, in this unspecialized code.
-    @inline(__always)
-    private static func payload<Given>(_ given: Given) -> Payload? {
-        guard Given.self == Payload.self else { return nil }
-        return unsafeBitCast(given, to: Payload.self)
-    }
-
-    /// Every subscriber's failure, for a payload of another type (which the event key rules out).
-    private func mismatches() -> [MediatorBroadcastFailure] {
-        bindFailures + bindings.map { Self.mismatch($0.definition.target, $0.definition.event) }
-    }
-
-    private static func mismatch(_ target: String, _ event: String) -> MediatorBroadcastFailure {
-        MediatorBroadcastFailure(
-            target: target,
-            error: MediatorError.invalidDeclaration(
-                target: target, problem: "its subscription to \(event) takes another payload type"))
-    }
+    /// Whether the list may serve every later broadcast of its event in the same snapshot: every
+    /// subscriber is bound (none skipped or failed), to its kept instance or to its factory.
+    var isComplete: Bool { skipped.isEmpty && bindFailures.isEmpty }
 }

@@ -5,7 +5,7 @@ final class EventTable: Sendable {
     /// One subscriber: its registered target and its subscription.
     struct Subscriber: Sendable {
         let box: any AnyTargetBox
-        let definition: SubscriptionDefinition
+        let definition: ActionDefinition
     }
 
     /// Each event's subscribers in delivery order, by the event's key number.
@@ -17,7 +17,8 @@ final class EventTable: Sendable {
         var subscribers: [Int: [Subscriber]] = [:]
         for box in targets {
             for definition in box.subscriptions {
-                subscribers[definition.key.index, default: []].append(Subscriber(box: box, definition: definition))
+                guard let key = definition.subscribing?.key else { continue }
+                subscribers[key.index, default: []].append(Subscriber(box: box, definition: definition))
             }
         }
         for key in subscribers.keys {
@@ -25,7 +26,7 @@ final class EventTable: Sendable {
         }
         self.subscribers = subscribers
         self.events = subscribers.compactMap { key, list in
-            list.first.map { (key, $0.definition.event, $0.definition.payloadTypeName) }
+            list.first.map { (key, $0.definition.name, $0.definition.subscribing?.payloadTypeName ?? "") }
         }
         .sorted { ($0.name, $0.payloadTypeName) < ($1.name, $1.payloadTypeName) }
     }

@@ -4,4 +4,8 @@ enum CallOrigin: Sendable {
     case names(contract: ContractKey? = nil)
     /// As a URL, with the native values its caller passed along.
     case url(String, native: [String: any Sendable])
+    /// As a broadcast of an event: its key, its exposure as the broadcaster's value declares it
+    /// (which may narrow what the registered subscriptions allow, never widen it), and the one
+    /// target a test double limits it to, if any.
+    case event(EventKey, exposure: MediatorExposure, onlyTo: String?)
 }

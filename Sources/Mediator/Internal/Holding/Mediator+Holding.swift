@@ -2,15 +2,10 @@
 /// the `ready` gate and ``Mediator/openGate(_:)``.
 ///
 /// A call is held in one of two places, both on the way in: an interceptor's decision (every door,
-/// `InterceptorPass`), or, for a remote call while `ready` is closed, its door before routing
-/// (`holdUntilReady`). Held calls live in `holds` (a leaf lock, never held while user code runs);
+/// `InterceptorPass`), or, for a remote call while `ready` is closed, the admission stage before
+/// routing (`admit`, `holdUntilReady`). Held calls live in `holds` (a leaf lock, never held while user code runs);
 /// when a gate opens, one task continues them in arrival order, each from the start of its door.
 extension Mediator {
-    /// Whether remote calls are held for the `ready` gate now; one atomic load, so doors check it
-    /// before anything else and a reopened gate is seen by every call that starts after it returned.
-    @inline(__always)
-    var holdsRemoteCalls: Bool { readyClosed.load() != 0 }
-
     /// Holds a remote call that arrived while `ready` is closed, before it is routed or resolved:
     /// the registry may not have its target or route yet. Returns if the gate opened meanwhile, or
     /// for a URL longer than the URL options allow, which its door then refuses.
@@ -103,8 +98,11 @@ extension Mediator {
             return try await openAsync(url, native: MediatorParameters(native), continuing: hold)
         case .names(let contract):
             // A held call by names keeps the state it entered with, so its names are its first ones.
-            if state.source == .remote, holdsRemoteCalls { try holdUntilReady(state) }
+            try admit(state.source, state)
             return try await enterAsync(state, .names(ActionKey(target: state.target, action: state.action), contract: contract))
+        case let .event(key, _, target):
+            try admit(state.source, state)
+            return try await enterAsync(state, .event(key, onlyTo: target))
         }
     }
 

@@ -1,8 +1,13 @@
-/// One declared action of one registered target, everything but its handler: the single internal
-/// model that calls by name, typed calls, URL routing, URL generation and the catalog all read.
+/// One declaration of one registered target, everything but its handler: the single internal model
+/// that calls by name, typed calls, URL routing, URL generation, broadcasts and the catalog all read.
 ///
-/// Built once per registered target, when its action table is first needed (see `ActionTable`),
-/// from the target's ``MediatorAction`` values. Immutable and shared.
+/// An action callers reach by name, or a subscription: an action of the target that an event
+/// triggers (`subscribing` set; its name is the event's). Both are bound, intercepted, judged by the
+/// remote policy and run the same way; only how a call finds them differs.
+///
+/// Built once per registered target, when its action table (or subscription table) is first needed
+/// (see `ActionTable`), from the target's ``MediatorAction`` or ``MediatorSubscription`` values.
+/// Immutable and shared.
 @usableFromInline
 final class ActionDefinition: Sendable {
     /// The registered target's name.
@@ -26,10 +31,22 @@ final class ActionDefinition: Sendable {
     let outputType: ObjectIdentifier
     private let input: any Any.Type
     private let output: any Any.Type
-    /// The action's position in its target's declaration.
+    /// The action's position in its target's declaration (of actions, or of subscriptions).
     let index: Int
+    /// What makes this declaration a subscription; `nil` for an action callers reach by name.
+    let subscribing: Subscribing?
 
-    init<Target>(_ action: MediatorAction<Target>, target: String, index: Int) {
+    /// The event a subscription answers, and where in the delivery order it wants to be.
+    struct Subscribing: Sendable {
+        let key: EventKey
+        let payloadTypeName: String
+        let priority: Int
+        let delivery: MediatorEventDelivery
+        /// The target's place in registration order, the second key of the delivery order.
+        let ordinal: Int
+    }
+
+    init<Target>(_ action: MediatorAction<Target>, target: String, index: Int, subscribing: Subscribing? = nil) {
         self.target = target
         self.name = action.name
         self.summary = action.summary
@@ -45,6 +62,7 @@ final class ActionDefinition: Sendable {
         self.inputType = ObjectIdentifier(action.body.input)
         self.outputType = ObjectIdentifier(action.body.output)
         self.index = index
+        self.subscribing = subscribing
     }
 
     /// The input type's name, for the catalog and messages (made when asked: it is not cheap).
@@ -55,5 +73,15 @@ final class ActionDefinition: Sendable {
     /// The declared parameter with this name, if any.
     func parameter(named key: String) -> MediatorParameter? {
         parameters.first { $0.name == key }
+    }
+
+    /// Whether this subscription is told before another of the same event: higher priority first,
+    /// then earlier registration, then earlier declaration. A total order, so the delivery order never
+    /// depends on how the registry stores its targets.
+    func precedes(_ other: ActionDefinition) -> Bool {
+        guard let mine = subscribing, let theirs = other.subscribing else { return index < other.index }
+        if mine.priority != theirs.priority { return mine.priority > theirs.priority }
+        if mine.ordinal != theirs.ordinal { return mine.ordinal < theirs.ordinal }
+        return index < other.index
     }
 }

@@ -5,6 +5,8 @@ enum Payload: Sendable {
     case input(TypedInput)
     /// Values by name, from a call by name, a URL, or a redirect.
     case values(ParameterLookup)
+    /// A broadcast's payload, handed to each subscriber as it is (its event's key names its type).
+    case event(any Sendable)
 }
 
 /// A typed call's input, with its schema's view of it as named values. A class, so the pipeline

@@ -26,16 +26,37 @@ struct CallState: Sendable {
     }
 
     /// A URL's call before it is routed: it has no target or action yet (a remote call held at cold start).
-    init(url: String, native: [String: any Sendable]) {
+    /// - Parameter hold: The hold it continues, when it was held before.
+    init(url: String, native: [String: any Sendable], continuing hold: MediatorHold? = nil) {
         self.init(
             target: "", action: "", source: .remote, payload: .values(ParameterLookup(values: [:], native: native)),
             origin: .url(url, native: native))
+        self.hold = hold
     }
 
-    /// What messages call it: `Target.action`, or its URL before it is routed.
+    /// A broadcast: a call delivered to each subscriber of its event, named `*.event` (see
+    /// ``MediatorCall/broadcastTarget``).
+    init<Payload: Sendable>(
+        broadcasting event: MediatorEvent<Payload>, _ payload: Payload, source: MediatorCallSource, onlyTo target: String?
+    ) {
+        self.init(
+            target: MediatorCall.broadcastTarget, action: event.name, source: source, payload: .event(payload),
+            origin: .event(event.key, exposure: event.exposure, onlyTo: target))
+    }
+
+    /// Whether the call is a broadcast, delivered to each subscriber of its event.
+    var isBroadcast: Bool {
+        if case .event = origin { return true }
+        return false
+    }
+
+    /// What messages call it: `Target.action`, its URL before it is routed, or the broadcast of its event.
     var label: String {
-        if target.isEmpty, case .url(let url, _) = origin { return url }
-        return "\(target).\(action)"
+        switch origin {
+        case .url(let url, _) where target.isEmpty: return url
+        case .event: return "the broadcast of \(action)"
+        default: return "\(target).\(action)"
+        }
     }
 
     /// The call's values as named parameters, native values winning: what interceptors and
@@ -49,6 +70,7 @@ struct CallState: Sendable {
         switch payload {
         case .input(let typed): typed.parameters()
         case .values(let lookup): lookup.materialized()
+        case .event(let value): ["payload": value]
         }
     }
 
@@ -58,7 +80,11 @@ struct CallState: Sendable {
         var call = MediatorCall(target: target, action: action, source: source) { Self.values(of: payload) }
         call.redirectedFrom = redirectedFrom
         call.hold = hold
-        if case .url(let url, _) = origin { call.url = url }
+        switch origin {
+        case .url(let url, _): call.url = url
+        case .event: call.isBroadcast = true
+        case .names: break
+        }
         return call
     }
 
@@ -71,7 +97,7 @@ struct CallState: Sendable {
         self.action = action
         guard let parameters else { return }
         switch payload {
-        case .input:
+        case .input, .event:
             payload = .values(ParameterLookup(values: parameters.values))
         case .values(let lookup):
             payload = .values(ParameterLookup(values: parameters.values, native: lookup.native))

@@ -1,5 +1,9 @@
 /// One call's way through the installed interceptors: each decides in turn (proceed, reject,
-/// redirect) on the call as the ones before it left it, and every one observes the outcome once.
+/// redirect, hold) on the call as the ones before it left it, and every one observes the outcome once.
+///
+/// A broadcast passes here like any call (seen with ``MediatorCall/isBroadcast`` set): it may
+/// proceed, be rejected or be held; it cannot be redirected, since it goes to every subscriber of
+/// its event, so a redirect refuses it, naming the interceptor.
 ///
 /// The loop lives here so the synchronous and asynchronous drivers differ only in how they ask an
 /// interceptor for its decision.
@@ -42,8 +46,11 @@ struct InterceptorPass {
         case .success(.proceed):
             return
         case .success(.reject(let reason)):
-            throw MediatorError.rejected(
-                target: state.target, action: state.action, interceptor: Self.name(of: interceptor), reason: reason)
+            throw rejection(by: interceptor, reason: reason)
+        case .success(.redirect(let target, let action, _)) where state.isBroadcast:
+            throw rejection(
+                by: interceptor,
+                reason: "it redirected a broadcast to \(target).\(action), but a broadcast goes to every subscriber of its event")
         case let .success(.redirect(target, action, parameters)):
             state.redirect(to: target, action, parameters: parameters)
             resolved = mediator.lookup(
@@ -58,9 +65,15 @@ struct InterceptorPass {
         case .failure(let error as MediatorError):
             throw error
         case .failure(let error):
-            throw MediatorError.rejected(
-                target: state.target, action: state.action, interceptor: Self.name(of: interceptor), reason: "it threw \(error)")
+            throw rejection(by: interceptor, reason: "it threw \(error)")
         }
+    }
+
+    /// The error refusing the call on an interceptor's behalf: a rejected call, or a rejected broadcast.
+    private func rejection(by interceptor: any MediatorInterceptor, reason: String) -> MediatorError {
+        let name = Self.name(of: interceptor)
+        if state.isBroadcast { return .rejectedBroadcast(event: state.action, interceptor: name, reason: reason) }
+        return .rejected(target: state.target, action: state.action, interceptor: name, reason: reason)
     }
 
     /// Lets every interceptor observe the finished call once.
@@ -68,7 +81,13 @@ struct InterceptorPass {
         let duration = start.duration(to: .now)
         let outcome: MediatorOutcome
         switch result {
-        case .success: outcome = .succeeded
+        case .success(let value):
+            // A broadcast whose subscribers failed finished with a report of failures.
+            if call.isBroadcast, let report = value as? MediatorBroadcastReport, !report.succeeded {
+                outcome = .failed(MediatorError.broadcastFailed(report))
+            } else {
+                outcome = .succeeded
+            }
         case .failure(let error as MediatorError) where error.code == .held:
             outcome = error.hold.map(MediatorOutcome.held) ?? .failed(error)
         case .failure(let error): outcome = .failed(error)

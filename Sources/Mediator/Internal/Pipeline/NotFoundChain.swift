@@ -49,6 +49,8 @@ extension Mediator {
             return error
         case .bound(let binding):
             return .actionNotFound(target: binding.definition.target, action: action, available: [])
+        case .subscribers:
+            return .actionNotFound(target: target, action: action, available: [])
         }
     }
 }

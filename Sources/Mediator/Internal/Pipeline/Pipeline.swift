@@ -1,9 +1,11 @@
-/// The one call pipeline every door leads into (a typed call, a call by name, a URL):
+/// The one call pipeline every door leads into (a typed call, a call by name, a URL, a broadcast,
+/// a held call continuing):
 ///
 /// ```
-/// snapshot once ─▶ resolve ─▶ interceptors* ─▶ not-found chain* ─▶ remote policy ─▶ handler ─▶ observers*
+/// snapshot once ─▶ admission ─▶ resolve ─▶ interceptors* ─▶ not-found chain* ─▶ remote policy ─▶ delivery ─▶ observers*
 /// ```
-/// (* only when installed or needed). A call runs in the one registry snapshot its door read: every
+/// (* only when installed or needed). Delivery runs one binding (an action) or each subscribing
+/// binding of an event in order (a broadcast), each through the same remote policy and handler forms. A call runs in the one registry snapshot its door read: every
 /// lookup (the first, an interceptor's redirect, a fallback's redirect), the interceptors, the
 /// fallback and the not-found suggestions come from it. `driveSync` and `driveAsync` are its two
 /// drivers; they differ only where an asynchronous interceptor decision or handler must be awaited.
@@ -18,6 +20,8 @@ extension Mediator {
     /// handler supplied.
     enum Settled {
         case run(AnyBinding, source: MediatorCallSource, Payload)
+        /// A broadcast: each subscriber of the list, in order.
+        case deliver(DeliveryList, CallState)
         case value(any Sendable)
     }
 
@@ -88,6 +92,8 @@ extension Mediator {
             switch resolved {
             case .bound(let binding):
                 return .run(binding, source: state.source, state.payload(for: binding))
+            case .subscribers(let list):
+                return .deliver(list, state)
             case .unusable(let error):
                 throw error
             case .missingTarget, .missingAction:
@@ -111,6 +117,7 @@ extension Mediator {
         switch settled {
         case .value(let value): return value
         case let .run(binding, source, payload): return try invokeSync(binding, source: source, payload, isolation: isolation)
+        case let .deliver(list, call): return try deliverSync(list, call, isolation: isolation)
         }
     }
 
@@ -118,7 +125,38 @@ extension Mediator {
         switch settled {
         case .value(let value): return value
         case let .run(binding, source, payload): return try await invokeAsync(binding, source: source, payload)
+        case let .deliver(list, call): return try await deliverAsync(list, call)
         }
+    }
+
+    /// Tells each subscriber of a broadcast in order, without `await`, each as an action is run
+    /// (remote policy, then the handler form the caller's isolation allows); a subscriber's failure
+    /// does not stop the others and is listed in the report.
+    private func deliverSync(_ list: DeliveryList, _ call: CallState, isolation: (any Actor)?) throws -> MediatorBroadcastReport {
+        try RemotePolicy.check(broadcast: call, to: list)
+        var failures = list.bindFailures
+        for binding in list.bindings {
+            do {
+                _ = try invokeSync(binding, source: call.source, call.payload, isolation: isolation)
+            } catch {
+                failures.append(MediatorBroadcastFailure(target: binding.definition.target, error: error))
+            }
+        }
+        return MediatorBroadcastReport(event: call.action, delivery: list, failures: failures)
+    }
+
+    /// Tells each subscriber of a broadcast in order, awaiting each.
+    private func deliverAsync(_ list: DeliveryList, _ call: CallState) async throws -> MediatorBroadcastReport {
+        try RemotePolicy.check(broadcast: call, to: list)
+        var failures = list.bindFailures
+        for binding in list.bindings {
+            do {
+                _ = try await invokeAsync(binding, source: call.source, call.payload)
+            } catch {
+                failures.append(MediatorBroadcastFailure(target: binding.definition.target, error: error))
+            }
+        }
+        return MediatorBroadcastReport(event: call.action, delivery: list, failures: failures)
     }
 
     /// Runs a handler without `await`, after the remote policy allows it.
@@ -146,6 +184,8 @@ extension Mediator {
     /// and no label when it declares none.
     @usableFromInline
     static func handlerError(_ error: any Error, of definition: ActionDefinition) -> any Error {
+        // A subscriber's failure is listed in its broadcast's report as the subscriber threw it.
+        if definition.subscribing != nil { return error }
         if let error = error as? MediatorError {
             let isThisAction = error.target == definition.target && error.action == definition.name
             switch error.code {
@@ -160,11 +200,13 @@ extension Mediator {
     }
 }
 
-/// Where a call is headed, as its door knows it: names (a call by name or a typed call), or a route
-/// a URL matched in the snapshot's router (which leads to its action without a lookup by name).
+/// Where a call is headed, as its door knows it: names (a call by name or a typed call), a route
+/// a URL matched in the snapshot's router (which leads to its action without a lookup by name), or
+/// every subscriber of an event (a broadcast).
 enum CallAddress {
     case names(ActionKey, contract: ContractKey? = nil)
     case route(ActionID, RouteSet)
+    case event(EventKey, onlyTo: String?)
 }
 
 /// The pipeline's one entry: every door that does not take the per-thread fast path comes here
@@ -210,6 +252,22 @@ extension Mediator {
             return bind(action.box, index: action.definition.index, keepsInstance: false, in: snapshot, cache: cache) { _ in
                 (nil, nil, id.index)
             }
+        case let .event(key, target):
+            return .subscribers(deliveryList(key, in: snapshot, onlyTo: target))
         }
+    }
+
+    /// An event's subscribers in a snapshot, bound: the list the snapshot already bound, or a new
+    /// one, kept for later broadcasts when every subscriber could be bound.
+    private func deliveryList(_ key: EventKey, in snapshot: RegistrySnapshot, onlyTo target: String?) -> DeliveryList {
+        if target == nil, let bound = snapshot.deliveries.list(for: key) { return bound }
+        var subscribers = snapshot.events.get().subscribers[key.index] ?? []
+        if let target {
+            let name = Name(target)
+            subscribers = subscribers.filter { Name($0.definition.target) == name }
+        }
+        let list = DeliveryList(subscribers)
+        if target == nil, list.isComplete { snapshot.deliveries.store(list, for: key) }
+        return list
     }
 }

@@ -2,6 +2,8 @@
 enum Resolved: Sendable {
     /// The action, bound and ready to run.
     case bound(AnyBinding)
+    /// A broadcast's subscribers, bound and in delivery order.
+    case subscribers(DeliveryList)
     /// No target by that name in the snapshot.
     case missingTarget
     /// The target exists in the snapshot but declares no such action.

@@ -20,11 +20,11 @@ protocol AnyTargetBox: AnyObject, Sendable {
     func releaseInstance() -> (any Sendable)?
     /// The thread creating the kept instance, if one is; read only under `InstanceCoordinator`'s lock.
     var creatingThread: UInt64? { get }
-    /// The subscription definitions, in declaration order, read from the declaration on first use.
-    var subscriptions: [SubscriptionDefinition] { get }
+    /// The subscriptions' definitions, in declaration order, read from the declaration on first use.
+    var subscriptions: [ActionDefinition] { get }
     /// Binds a subscription (by index) to its handler and an instance, by the rules of
     /// ``MediatorEventDelivery``; `nil` when the target has no instance and the delivery makes none.
-    func bindSubscription(_ index: Int) throws -> AnySubscriberBinding?
+    func bindSubscription(_ index: Int) throws -> AnyBinding?
 }
 
 /// A registered target of a known type. Registration stores closures only; the action table and
@@ -136,36 +136,42 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
         }
     }
 
-    var subscriptions: [SubscriptionDefinition] { subscriptionTable.definitions }
+    var subscriptions: [ActionDefinition] { subscriptionTable.definitions }
 
-    func bindSubscription(_ index: Int) throws -> AnySubscriberBinding? {
+    func bindSubscription(_ index: Int) throws -> AnyBinding? {
         let table = subscriptionTable
-        let subscription = table.subscriptions[index]
+        let subscription = table.subscriptions[index].action.body
         let definition = table.definitions[index]
+        guard let delivery = definition.subscribing?.delivery else { return nil }
         // A target registered from values has no instance to make: it is always there to be told.
         if Target.self == Void.self { return subscription.bind(.kept(make()), definition) }
-        if cachesInstance, definition.delivery == .makingInstances {
+        if cachesInstance, delivery == .makingInstances {
             return subscription.bind(.kept(try InstanceCoordinator.shared.keptInstance(of: self).instance), definition)
         }
         if let instance = InstanceCoordinator.shared.existingInstance(of: self) {
             return subscription.bind(.kept(instance), definition)
         }
-        guard definition.delivery == .makingInstances else { return nil }
+        guard delivery == .makingInstances else { return nil }
         let make = self.make
         let name = self.name
         return subscription.bind(.perCall({ try InstanceCoordinator.shared.perCall(make, of: name) }), definition)
     }
 }
 
-/// A registered target's subscriptions, built from its declaration on first use.
+/// A registered target's subscriptions, built from its declaration on first use: each an action of
+/// the target that its event triggers, defined like every other action.
 final class SubscriptionTable<Target: Sendable>: Sendable {
     let subscriptions: [MediatorSubscription<Target>]
-    let definitions: [SubscriptionDefinition]
+    let definitions: [ActionDefinition]
 
     init(target: String, ordinal: Int, declared: [MediatorSubscription<Target>]) {
         subscriptions = declared
         definitions = declared.enumerated().map { index, subscription in
-            SubscriptionDefinition(subscription, target: target, ordinal: ordinal, index: index)
+            ActionDefinition(
+                subscription.action, target: target, index: index,
+                subscribing: ActionDefinition.Subscribing(
+                    key: subscription.key, payloadTypeName: subscription.payloadTypeName, priority: subscription.priority,
+                    delivery: subscription.delivery, ordinal: ordinal))
         }
     }
 }
