@@ -14,7 +14,7 @@
 /// ```
 public struct MediatorBroadcastReport: Sendable, CustomStringConvertible {
     /// The event's name.
-    public let event: String
+    public var event: String { delivery.event }
     /// The targets whose handlers ran, in delivery order, including those that failed.
     public var reached: [String] { delivery.names }
     /// The subscribers left alone because they have no instance and the delivery makes none
@@ -34,12 +34,12 @@ public struct MediatorBroadcastReport: Sendable, CustomStringConvertible {
     ///   - skipped: The subscribers left alone.
     ///   - failures: The subscribers that failed.
     public init(event: String, reached: [String], skipped: [String] = [], failures: [MediatorBroadcastFailure] = []) {
-        self.init(event: event, delivery: DeliveryList(names: reached, skipped: skipped), failures: failures)
+        self.init(delivery: DeliveryList(event: event, names: reached, skipped: skipped), failures: failures)
     }
 
     /// The report of a broadcast that used this delivery list.
-    init(event: String, delivery: DeliveryList, failures: [MediatorBroadcastFailure]) {
-        self.event = event
+    /// A report of a delivery list's broadcast; two words, so the pipeline returns it without boxing it.
+    init(delivery: DeliveryList, failures: [MediatorBroadcastFailure]) {
         self.delivery = delivery
         self.failures = failures
     }

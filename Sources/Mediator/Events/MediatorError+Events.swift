@@ -42,6 +42,15 @@ extension MediatorError {
         }
     }
 
+    /// A subscriber handed a payload of another type than it subscribed with (which the event key,
+    /// made of the event's name and payload type, rules out).
+    @usableFromInline
+    static func payloadTypeMismatch(_ definition: ActionDefinition?) -> Self {
+        .invalidDeclaration(
+            target: definition?.target ?? "",
+            problem: "its subscription to \(definition?.name ?? "an event") takes another payload type")
+    }
+
     /// Subscribers of a broadcast failed.
     static func broadcastFailed(_ report: MediatorBroadcastReport) -> Self {
         Self(

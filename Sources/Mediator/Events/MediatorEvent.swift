@@ -23,7 +23,7 @@ public struct MediatorEvent<Payload: Sendable>: MediatorEventContract {
     /// Whether a broadcast makes instances of subscribing targets that have none yet.
     public let delivery: MediatorEventDelivery
     /// The event's identity (name and payload type), interned: subscriber lists are found by it.
-    let key: EventKey
+    @usableFromInline let key: EventKey
 
     /// Declares an event.
     /// - Parameters:

@@ -20,5 +20,6 @@ extension MediatorEventContract {
     public var description: String { name }
 
     /// The payload type's name, as the catalog shows it (`Void` for an event without a payload).
+    @usableFromInline
     static var payloadTypeName: String { EventKey.typeName(Payload.self) }
 }

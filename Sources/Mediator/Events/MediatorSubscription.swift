@@ -28,13 +28,15 @@ public struct MediatorSubscription<Target: Sendable>: Sendable {
     /// declared it, which is what the remote policy judges (never the value a broadcaster passes).
     public var exposure: MediatorExposure { action.exposure }
 
-    let key: EventKey
+    @usableFromInline let key: EventKey
     /// The payload type's name, for the catalog.
-    let payloadTypeName: String
+    @usableFromInline let payloadTypeName: String
     /// The handler as an action of the target that the event triggers (its input the payload, its
-    /// output `Void`): bound, judged and run by the same code as every other action.
-    let action: MediatorAction<Target>
+    /// output `Void`): bound, judged and run by the same code as every other action. Formed in the
+    /// module that declares the subscription, like an action, so its binding is specialized there.
+    @usableFromInline let action: MediatorAction<Target>
 
+    @inlinable
     init<Event: MediatorEventContract>(
         _ event: Event, key: EventKey, priority: Int, delivery: MediatorEventDelivery?,
         handler: Handler<Target, Event.Payload, Void>
@@ -52,14 +54,11 @@ public struct MediatorSubscription<Target: Sendable>: Sendable {
 extension MediatorSchema {
     /// The schema of an event's payload: a broadcast hands the payload over as it is, so there is
     /// nothing to decode; a value of another type (which the event key rules out) is refused.
+    @inlinable
     static var eventPayload: MediatorSchema {
         MediatorSchema(
             parameters: [],
-            decode: { _, definition in
-                throw MediatorError.invalidDeclaration(
-                    target: definition?.target ?? "",
-                    problem: "its subscription to \(definition?.name ?? "an event") takes another payload type")
-            },
+            decode: { _, definition in throw MediatorError.payloadTypeMismatch(definition) },
             encode: { ["payload": $0] })
     }
 }
@@ -71,6 +70,7 @@ extension MediatorSubscription {
     ///   - priority: Higher is told first; subscribers of equal priority are told in registration order.
     ///   - delivery: Overrides the event's ``MediatorEvent/delivery`` for this target; `nil` keeps it.
     ///   - handler: The work, given the target instance and the payload.
+    @inlinable
     public init<Payload>(
         _ event: MediatorEvent<Payload>, priority: Int = 0, delivery: MediatorEventDelivery? = nil,
         handler: @escaping @Sendable (Target, Payload) throws -> Void
@@ -85,6 +85,7 @@ extension MediatorSubscription {
     ///   - priority: Higher is told first; subscribers of equal priority are told in registration order.
     ///   - delivery: Overrides the event's ``MediatorEvent/delivery`` for this target; `nil` keeps it.
     ///   - handler: The work, given the target instance and the payload.
+    @inlinable
     public init<Payload>(
         _ event: MediatorEvent<Payload>, priority: Int = 0, delivery: MediatorEventDelivery? = nil,
         handler: @escaping @Sendable (Target, Payload) async throws -> Void
@@ -100,6 +101,7 @@ extension MediatorSubscription {
     ///   - delivery: Overrides the event's ``MediatorEvent/delivery`` for this target; `nil` keeps it.
     ///   - handler: The work, isolated to the main actor.
     /// - Returns: The subscription.
+    @inlinable
     public static func onMainActor<Payload>(
         _ event: MediatorEvent<Payload>, priority: Int = 0, delivery: MediatorEventDelivery? = nil,
         handler: @escaping @MainActor @Sendable (Target, Payload) throws -> Void

@@ -210,10 +210,12 @@ public struct MediatorAction<Target: Sendable>: Sendable {
             return try schema.decode(ParameterLookup(values: typed.parameters()), definition)
         case .values(let lookup):
             return try schema.decode(lookup, definition)
-        case .event(let value):
-            // Compared as types and moved, not cast: the event key already matched the payload type.
-            if let input = RawParameter.exactly(value, as: Input.self) { return input }
-            return try schema.decode(ParameterLookup(values: ["payload": value]), definition)
+        case .event(let payload):
+            // Types compared, then read without a cast: the event key already matched the payload type.
+            if payload.type == ObjectIdentifier(Input.self) {
+                return unsafeDowncast(payload, to: TypedEventPayload<Input>.self).typed
+            }
+            return try schema.decode(ParameterLookup(values: ["payload": payload.value]), definition)
         }
     }
 }

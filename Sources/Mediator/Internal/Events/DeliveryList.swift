@@ -5,6 +5,8 @@
 /// a broadcast runs each subscriber exactly as a call runs its action: through the remote policy
 /// and the same handler forms (`Mediator.invokeSync`/`invokeAsync`).
 final class DeliveryList: Sendable {
+    /// The event's name, for the report.
+    let event: String
     /// The bound subscribers, in delivery order.
     let bindings: ContiguousArray<AnyBinding>
     /// The targets whose handlers run, in delivery order: the report's `reached`.
@@ -18,7 +20,8 @@ final class DeliveryList: Sendable {
     let refusesRemote: Bool
 
     /// Binds every subscriber of a list, in order; runs factories (user code), so never under a lock.
-    init(_ subscribers: [EventTable.Subscriber]) {
+    init(event: String, _ subscribers: [EventTable.Subscriber]) {
+        self.event = event
         var bindings = ContiguousArray<AnyBinding>()
         bindings.reserveCapacity(subscribers.count)
         var names: [String] = []
@@ -45,7 +48,8 @@ final class DeliveryList: Sendable {
     }
 
     /// A list that tells nobody, for a report made by hand.
-    init(names: [String], skipped: [String]) {
+    init(event: String, names: [String], skipped: [String]) {
+        self.event = event
         self.bindings = []
         self.names = names
         self.skipped = skipped

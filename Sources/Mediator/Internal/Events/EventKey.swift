@@ -4,6 +4,7 @@
 /// Events with the same identity get the same number; it is assigned when the event is made,
 /// usually once, in a `static let`. Two events with one name and different payload types are
 /// different events: a subscriber of one is never handed the other's payload.
+@usableFromInline
 struct EventKey: Sendable, Hashable {
     /// The event's number.
     let index: Int
@@ -19,6 +20,7 @@ struct EventKey: Sendable, Hashable {
     }
 
     /// A payload type's name as people read it: `Void` for `()`.
+    @usableFromInline
     static func typeName(_ type: any Any.Type) -> String {
         type == Void.self ? "Void" : String(describing: type)
     }

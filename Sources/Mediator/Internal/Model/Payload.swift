@@ -5,9 +5,38 @@ enum Payload: Sendable {
     case input(TypedInput)
     /// Values by name, from a call by name, a URL, or a redirect.
     case values(ParameterLookup)
-    /// A broadcast's payload, handed to each subscriber as it is (its event's key names its type).
-    case event(any Sendable)
+    /// A broadcast's payload, handed to each subscriber as it is.
+    case event(EventPayload)
 }
+
+/// A broadcast's payload, boxed once per broadcast, so that handing it to each subscriber copies
+/// one reference (an existential in the payload enum would grow every call's payload).
+@usableFromInline
+class EventPayload: @unchecked Sendable {
+    // @unchecked: immutable (`let`s of Sendable types); not final only for `TypedEventPayload`.
+    /// The payload's type: a subscriber reads the typed value only after comparing it.
+    @usableFromInline let type: ObjectIdentifier
+    /// The payload as interceptors see it, under `"payload"`.
+    @usableFromInline let value: any Sendable
+
+    init(type: ObjectIdentifier, value: any Sendable) {
+        self.type = type
+        self.value = value
+    }
+}
+
+/// A broadcast's payload of a known type, which a subscriber of that type reads without a cast.
+@usableFromInline
+final class TypedEventPayload<Value: Sendable>: EventPayload, @unchecked Sendable {
+    // @unchecked: immutable, as its superclass.
+    @usableFromInline let typed: Value
+
+    init(_ typed: Value) {
+        self.typed = typed
+        super.init(type: ObjectIdentifier(Value.self), value: typed)
+    }
+}
+
 
 /// A typed call's input, with its schema's view of it as named values. A class, so the pipeline
 /// passes one reference around instead of copying an existential and a closure.

@@ -40,7 +40,8 @@ struct CallState: Sendable {
         broadcasting event: MediatorEvent<Payload>, _ payload: Payload, source: MediatorCallSource, onlyTo target: String?
     ) {
         self.init(
-            target: MediatorCall.broadcastTarget, action: event.name, source: source, payload: .event(payload),
+            target: MediatorCall.broadcastTarget, action: event.name, source: source,
+            payload: .event(TypedEventPayload(payload)),
             origin: .event(event.key, exposure: event.exposure, onlyTo: target))
     }
 
@@ -70,7 +71,7 @@ struct CallState: Sendable {
         switch payload {
         case .input(let typed): typed.parameters()
         case .values(let lookup): lookup.materialized()
-        case .event(let value): ["payload": value]
+        case .event(let payload): ["payload": payload.value]
         }
     }
 

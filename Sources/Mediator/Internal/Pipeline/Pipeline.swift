@@ -32,8 +32,12 @@ extension Mediator {
         _ state: CallState, _ resolved: Resolved, in snapshot: RegistrySnapshot, isolation: (any Actor)?
     ) throws -> any Sendable {
         guard snapshot.hasInterceptors else {
-            if case .bound(let binding) = resolved {
+            switch resolved {
+            case .bound(let binding):
                 return try invokeSync(binding, source: state.source, state.payload(for: binding), isolation: isolation)
+            case .subscribers(let list):
+                return try deliverSync(list, state, isolation: isolation)
+            default: break
             }
             var state = state
             return try invokeSync(settle(&state, resolved, in: snapshot), isolation: isolation)
@@ -57,8 +61,12 @@ extension Mediator {
     /// and asynchronous and main-actor actions run.
     func driveAsync(_ state: CallState, _ resolved: Resolved, in snapshot: RegistrySnapshot) async throws -> any Sendable {
         guard snapshot.hasInterceptors else {
-            if case .bound(let binding) = resolved {
+            switch resolved {
+            case .bound(let binding):
                 return try await invokeAsync(binding, source: state.source, state.payload(for: binding))
+            case .subscribers(let list):
+                return try await deliverAsync(list, state)
+            default: break
             }
             var state = state
             return try await invokeAsync(settle(&state, resolved, in: snapshot))
@@ -142,7 +150,7 @@ extension Mediator {
                 failures.append(MediatorBroadcastFailure(target: binding.definition.target, error: error))
             }
         }
-        return MediatorBroadcastReport(event: call.action, delivery: list, failures: failures)
+        return MediatorBroadcastReport(delivery: list, failures: failures)
     }
 
     /// Tells each subscriber of a broadcast in order, awaiting each.
@@ -156,7 +164,7 @@ extension Mediator {
                 failures.append(MediatorBroadcastFailure(target: binding.definition.target, error: error))
             }
         }
-        return MediatorBroadcastReport(event: call.action, delivery: list, failures: failures)
+        return MediatorBroadcastReport(delivery: list, failures: failures)
     }
 
     /// Runs a handler without `await`, after the remote policy allows it.
@@ -253,20 +261,22 @@ extension Mediator {
                 (nil, nil, id.index)
             }
         case let .event(key, target):
-            return .subscribers(deliveryList(key, in: snapshot, onlyTo: target))
+            return .subscribers(deliveryList(key, named: state.action, in: snapshot, onlyTo: target))
         }
     }
 
     /// An event's subscribers in a snapshot, bound: the list the snapshot already bound, or a new
     /// one, kept for later broadcasts when every subscriber could be bound.
-    private func deliveryList(_ key: EventKey, in snapshot: RegistrySnapshot, onlyTo target: String?) -> DeliveryList {
+    private func deliveryList(
+        _ key: EventKey, named event: String, in snapshot: RegistrySnapshot, onlyTo target: String?
+    ) -> DeliveryList {
         if target == nil, let bound = snapshot.deliveries.list(for: key) { return bound }
         var subscribers = snapshot.events.get().subscribers[key.index] ?? []
         if let target {
             let name = Name(target)
             subscribers = subscribers.filter { Name($0.definition.target) == name }
         }
-        let list = DeliveryList(subscribers)
+        let list = DeliveryList(event: event, subscribers)
         if target == nil, list.isComplete { snapshot.deliveries.store(list, for: key) }
         return list
     }
