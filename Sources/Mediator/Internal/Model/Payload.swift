@@ -37,7 +37,6 @@ final class TypedEventPayload<Value: Sendable>: EventPayload, @unchecked Sendabl
     }
 }
 
-
 /// A typed call's input, with its schema's view of it as named values. A class, so the pipeline
 /// passes one reference around instead of copying an existential and a closure.
 @usableFromInline
