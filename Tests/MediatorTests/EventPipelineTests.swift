@@ -156,4 +156,34 @@ struct EventPipelineTests {
         #expect("\(report.failures[0].error)".contains("broadcastAsync"))
         #expect(report.failures[1].error as? FixtureError == .boom)
     }
+
+    @Test("a repeated local broadcast (the bound list, no interceptor) reports as the first one did, awaited or not")
+    @MainActor
+    func repeatedBroadcastReportsTheSame() async throws {
+        let mediator = Mediator()
+        try mediator.register(
+            targetNamed: "Mixed", actions: [],
+            subscriptions: [
+                MediatorSubscription(TestEvents.launch) { _, trace in trace.append("sync") },
+                MediatorSubscription(TestEvents.launch) { _, trace in
+                    await Task.yield()
+                    trace.append("async")
+                },
+                .onMainActor(TestEvents.launch) { _, trace in trace.append("main") },
+            ])
+        try mediator.subscribe("Failing", failing: FixtureError.boom)
+        let codes = { (report: MediatorBroadcastReport) in
+            report.failures.map { ($0.error as? MediatorError)?.code.name ?? "\($0.error)" }
+        }
+        let trace = Trace()
+        let first = try mediator.broadcast(TestEvents.launch, trace)
+        let second = try mediator.broadcast(TestEvents.launch, trace)
+        #expect(first.reached == second.reached && codes(first) == codes(second))
+        #expect(codes(second) == ["asyncActionCalledSynchronously", "boom"])
+        #expect(trace.all == ["sync", "main", "Failing", "sync", "main", "Failing"])
+        let awaited = try await mediator.broadcastAsync(TestEvents.launch, trace)
+        let again = try await mediator.broadcastAsync(TestEvents.launch, trace)
+        #expect(codes(awaited) == ["boom"] && codes(again) == ["boom"])
+        #expect(trace.all.suffix(8) == ["sync", "async", "main", "Failing", "sync", "async", "main", "Failing"])
+    }
 }

@@ -8,6 +8,10 @@
 /// broadcast at cold start is held like any remote call, interceptors decide on it (and may hold it
 /// on a gate), the remote policy judges each subscriber's registered declaration, and handlers run
 /// in the forms a call's do. No lock is held while any user code runs.
+///
+/// Like a typed call, a local broadcast with nothing installed takes a fast path once its event's
+/// subscribers are bound in the snapshot: admission, interceptors and the remote policy have nothing
+/// to decide for it, so it tells the bound subscribers through their typed handler forms directly.
 extension Mediator {
     /// Delivers an event without `await`: synchronous subscribers run, and main-actor ones when the
     /// caller is on the main actor; asynchronous ones fail with a calling-rule error in the report.
@@ -15,6 +19,26 @@ extension Mediator {
         _ event: MediatorEvent<Payload>, _ payload: Payload, source: MediatorCallSource, isolation: (any Actor)?,
         onlyTo target: String? = nil
     ) throws -> MediatorBroadcastReport {
+        if source == .local, target == nil, let list = plainDeliveryList(event.key) {
+            var failures = list.bindFailures
+            let typed = Binding<Payload, Void>.self
+            for binding in list.bindings {
+                do {
+                    guard binding.definition.inputType == ObjectIdentifier(Payload.self) else {
+                        throw MediatorError.payloadTypeMismatch(binding.definition)
+                    }
+                    // The caller's isolation, not the thread, decides, as in `invokeSync`.
+                    if binding.definition.execution == .mainActor, isolation === MainActor.shared {
+                        try MainActor.assumeIsolated { try unsafeDowncast(binding, to: typed).runOnMainActor(payload) }
+                    } else {
+                        try unsafeDowncast(binding, to: typed).runSync(payload)
+                    }
+                } catch {
+                    failures.append(MediatorBroadcastFailure(target: binding.definition.target, error: error))
+                }
+            }
+            return MediatorBroadcastReport(delivery: list, failures: failures)
+        }
         let state = CallState(broadcasting: event, payload, source: source, onlyTo: target)
         try admit(source, state)
         return try report(of: enterSync(state, .event(event.key, onlyTo: target), isolation: isolation), event.name)
@@ -24,9 +48,32 @@ extension Mediator {
     package func deliverAsync<Payload: Sendable>(
         _ event: MediatorEvent<Payload>, _ payload: Payload, source: MediatorCallSource, onlyTo target: String? = nil
     ) async throws -> MediatorBroadcastReport {
+        if source == .local, target == nil, let list = plainDeliveryList(event.key) {
+            var failures = list.bindFailures
+            for binding in list.bindings {
+                do {
+                    guard binding.definition.inputType == ObjectIdentifier(Payload.self) else {
+                        throw MediatorError.payloadTypeMismatch(binding.definition)
+                    }
+                    try await unsafeDowncast(binding, to: Binding<Payload, Void>.self).runAsync(payload)
+                } catch {
+                    failures.append(MediatorBroadcastFailure(target: binding.definition.target, error: error))
+                }
+            }
+            return MediatorBroadcastReport(delivery: list, failures: failures)
+        }
         let state = CallState(broadcasting: event, payload, source: source, onlyTo: target)
         try admit(source, state)
         return try report(of: await enterAsync(state, .event(event.key, onlyTo: target)), event.name)
+    }
+
+    /// The event's bound subscriber list, when a local broadcast may take the fast path: nothing is
+    /// installed, and the snapshot has bound the list (every subscriber's binding takes the event's
+    /// payload type and returns `Void`: the event key is made of both).
+    private func plainDeliveryList(_ key: EventKey) -> DeliveryList? {
+        let snapshot = snapshot()
+        guard !snapshot.hasInterceptors else { return nil }
+        return snapshot.deliveries.list(for: key)
     }
 
     /// The report a broadcast's pipeline returned. Only an interceptor's fallback could answer with
