@@ -32,10 +32,10 @@ let package = Package(
         // What several test targets share (argument-parser's `ArgumentParserTestHelpers`): thread
         // helpers, the deadlock guard, the package's committed files. Not a product: tests only.
         .target(name: "MediatorTestSupport", dependencies: ["Mediator"], path: "Tests/MediatorTestSupport"),
-        // Golden/ holds the expected association files and link reference, read by path.
+        // Publishing/Golden/ holds the expected association files and link reference, read by path.
         .testTarget(
             name: "MediatorTests", dependencies: ["Mediator", "MediatorTesting", "MediatorTestSupport"],
-            exclude: ["Golden"]),
+            exclude: ["Publishing/Golden"]),
 
         // The tooling: one executable both plugins run (Foundation only, so it builds wherever the
         // package does), and the module template it copies, a real module that CI builds and tests.
