@@ -29,8 +29,13 @@ let package = Package(
         .target(name: "CMediatorAtomics"),
         .target(name: "Mediator", dependencies: ["CMediatorAtomics"]),
         .target(name: "MediatorTesting", dependencies: ["Mediator"]),
-        // Golden/ holds the expected association files and link reference, read by path.
-        .testTarget(name: "MediatorTests", dependencies: ["Mediator", "MediatorTesting"], exclude: ["Golden"]),
+        // What several test targets share (argument-parser's `ArgumentParserTestHelpers`): thread
+        // helpers, the deadlock guard, the package's committed files. Not a product: tests only.
+        .target(name: "MediatorTestSupport", dependencies: ["Mediator"], path: "Tests/MediatorTestSupport"),
+        // Publishing/Golden/ holds the expected association files and link reference, read by path.
+        .testTarget(
+            name: "MediatorTests", dependencies: ["Mediator", "MediatorTesting", "MediatorTestSupport"],
+            exclude: ["Publishing/Golden"]),
 
         // The tooling: one executable both plugins run (Foundation only, so it builds wherever the
         // package does), and the module template it copies, a real module that CI builds and tests.
@@ -99,7 +104,7 @@ let package = Package(
                 // swift package new-module adds each new module to the App's dependencies above this line.
             ],
             path: "App/Sources/App"),
-        .testTarget(name: "AppTests", dependencies: ["App"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "MediatorTestSupport"]),
     ]
 )
 

@@ -9,7 +9,7 @@
 #   MEDIATOR_FUZZ_STATS=1 Fuzz/run.sh 1000   # also print which steps and error codes the inputs reached
 #
 # A crash or broken invariant exits non-zero and leaves the input in Fuzz/artifacts/ (gitignored);
-# turn each one into a regression test in Tests/MediatorTests/FuzzRegressionTests.swift.
+# turn each one into a regression test in Tests/MediatorTests/FuzzRegressions/FuzzRegressionTests.swift.
 # Replay one input: .build-fuzz/mediator-fuzz Fuzz/artifacts/crash-...
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +21,7 @@ mkdir -p "$out/corpus" Fuzz/artifacts
 sources=$(find Sources/Mediator -name '*.swift' | sort)
 harness=$(find Fuzz -maxdepth 1 -name '*.swift' | sort)
 # The ports of Android's and Apple's link matching, shared with the tests, check the association export.
-ports="Tests/MediatorTests/AndroidIntentMatching.swift Tests/MediatorTests/AppleComponentMatching.swift"
+ports="Tests/MediatorTests/Publishing/AndroidIntentMatching.swift Tests/MediatorTests/Publishing/AppleComponentMatching.swift"
 # The core's C11 atomics: its header through the module map next to it, its one global compiled here.
 clang -c -O2 -g -fsanitize=fuzzer-no-link,address -I Sources/CMediatorAtomics/include \
     Sources/CMediatorAtomics/CMediatorAtomics.c -o "$out/CMediatorAtomics.o"

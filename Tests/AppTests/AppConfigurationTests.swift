@@ -1,13 +1,11 @@
 import Foundation
+import MediatorTestSupport
 import Testing
 
 /// `--config`: route configuration applied by the App before its command runs.
 @Suite struct AppConfigurationTests {
     /// The example configuration shipped with the App.
-    static let example: String = {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("App/Examples/route-config.json").path
-    }()
+    static let example: String = PackageFiles.url("App/Examples/route-config.json").path
 
     @Test func theExampleRedirectsDegradesAndDisables() throws {
         let redirected = try AppRunner.run(["--config", Self.example, "open", "shop://item/42"])

@@ -1,13 +1,11 @@
 import Foundation
+import MediatorTestSupport
 import Testing
 
 /// `links`: the shop's deep links as a published API, checked against the committed snapshot.
 @Suite struct AppLinksTests {
     /// The snapshot committed with the App, which CI checks the App against.
-    static let snapshot: String = {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("App/links.json").path
-    }()
+    static let snapshot: String = PackageFiles.url("App/links.json").path
 
     /// The committed snapshot edited as a JSON object, written to a temporary file.
     private func editedSnapshot(_ edit: (inout [String: Any]) throws -> Void) throws -> URL {

@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import MediatorTestSupport
 import MediatorTesting
 import Testing
 
@@ -315,43 +316,4 @@ private struct Shelf: MediatorTarget {
             _, parameters in try parameters.value("id", as: Int.self) * 10
         }
     ]
-}
-
-/// Values recorded from any thread, in order, for one test (`Locked`: ThreadSanitizer cannot see `Mutex` on Linux).
-private final class Recording<Element: Sendable>: Sendable {
-    private let state = Locked<[Element]>([])
-    func append(_ element: Element) { state.withLock { $0.append(element) } }
-    var all: [Element] { state.withLock { $0 } }
-}
-
-/// A count any thread may bump.
-private final class Counter: Sendable {
-    private let count = Locked(0)
-    var value: Int { count.withLock { $0 } }
-    func increment() { count.withLock { $0 += 1 } }
-}
-
-/// A flag one thread sets and others poll.
-private final class Flag: Sendable {
-    private let value = Locked(false)
-    var isSet: Bool { value.withLock { $0 } }
-    func set() { value.withLock { $0 = true } }
-}
-
-/// A dedicated thread (not a task: it may block) running `body`, which a test joins with a bound.
-private final class Worker: Sendable {
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ body: @escaping @Sendable () -> Void) {
-        let done = done
-        Thread {
-            body()
-            done.signal()
-        }.start()
-    }
-
-    /// Whether the thread finished within `limit`.
-    func join(within limit: Duration) -> Bool {
-        done.wait(timeout: .now() + .milliseconds(Int(limit.components.seconds) * 1_000)) == .success
-    }
 }

@@ -1,4 +1,5 @@
 import Mediator
+import MediatorTestSupport
 import MediatorTesting
 import Testing
 

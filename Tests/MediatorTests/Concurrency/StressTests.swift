@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import MediatorTestSupport
 import Testing
 
 /// What the stress workers report: counts per kind of work, wrong answers and unexpected errors.

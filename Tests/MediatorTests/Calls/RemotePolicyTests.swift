@@ -1,4 +1,5 @@
 import Mediator
+import MediatorTestSupport
 import MediatorTesting
 import Testing
 
@@ -329,13 +330,6 @@ struct RemotePolicyTests {
 }
 
 // MARK: - Fixtures
-
-/// Values recorded from any thread, in order, for one test (`Locked`: ThreadSanitizer cannot see `Mutex` on Linux).
-private final class Recording<Element: Sendable>: Sendable {
-    private let state = Locked<[Element]>([])
-    func append(_ element: Element) { state.withLock { $0.append(element) } }
-    var all: [Element] { state.withLock { $0 } }
-}
 
 /// What the wallet's handlers did, in order, for one test.
 private final class WalletLog: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import MediatorTestSupport
 import Testing
 
 // The promise: once a change to the registry returns, every call that starts afterwards, on any
@@ -219,16 +220,6 @@ private final class ChangeLog: Sendable {
     private func waitUntil(_ limit: Duration, _ condition: (State) -> Bool) {
         let end = ContinuousClock.now + limit
         while !state.withLock({ condition($0) }), ContinuousClock.now < end { Thread.sleep(forTimeInterval: 0.000_05) }
-    }
-}
-
-/// Runs `body` on a new thread and returns when it has finished.
-private func onThread(_ body: @escaping @Sendable () -> Void) async {
-    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-        Thread {
-            body()
-            done.resume()
-        }.start()
     }
 }
 

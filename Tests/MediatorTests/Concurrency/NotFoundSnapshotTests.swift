@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import MediatorTestSupport
 import MediatorTesting
 import Testing
 
@@ -145,37 +146,4 @@ private final class Outcomes: Sendable {
     func answered() { counts.withLock { $0.answered += 1 } }
     func notFound() { counts.withLock { $0.notFound += 1 } }
     var sawBoth: Bool { counts.withLock { $0.answered >= 100 && $0.notFound >= 100 } }
-}
-
-/// Values recorded from any thread, in order, for one test (`Locked`: ThreadSanitizer cannot see `Mutex` on Linux).
-private final class Recording<Element: Sendable>: Sendable {
-    private let state = Locked<[Element]>([])
-    func append(_ element: Element) { state.withLock { $0.append(element) } }
-    var all: [Element] { state.withLock { $0 } }
-}
-
-/// A flag one thread sets and others poll.
-private final class Flag: Sendable {
-    private let value = Locked(false)
-    var isSet: Bool { value.withLock { $0 } }
-    func set() { value.withLock { $0 = true } }
-}
-
-/// A dedicated thread running `body`, which a test joins with a bound.
-private final class Worker: Sendable {
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ body: @escaping @Sendable () -> Void) {
-        let done = done
-        Thread {
-            body()
-            done.signal()
-        }.start()
-    }
-
-    /// Whether the thread finished within `limit`.
-    func join(within limit: Duration) -> Bool {
-        done.wait(timeout: .now() + .milliseconds(Int(limit.components.seconds) * 1_000))
-            == .success
-    }
 }

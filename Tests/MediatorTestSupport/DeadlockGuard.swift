@@ -1,12 +1,14 @@
 import Foundation
 import Mediator
-import Testing
 
 /// Thrown by ``withDeadlockGuard(_:_:_:)`` when the guarded work did not finish in time.
-struct DeadlockSuspected: Error, CustomStringConvertible {
-    let what: String
-    let limit: Duration
-    var description: String { "\(what) did not finish within \(limit): suspected deadlock" }
+public struct DeadlockSuspected: Error, CustomStringConvertible {
+    /// What the guarded work was doing, as the test named it.
+    public let what: String
+    /// How long the work was given.
+    public let limit: Duration
+    /// One line naming the work and the limit.
+    public var description: String { "\(what) did not finish within \(limit): suspected deadlock" }
 }
 
 /// Runs `body` in its own task and returns its result, or throws `DeadlockSuspected` if it has not
@@ -16,7 +18,7 @@ struct DeadlockSuspected: Error, CustomStringConvertible {
 /// pool, and then no task-based timer could fire. If even the failure cannot be delivered (the pool
 /// is stuck, so the test cannot resume), the watchdog ends the test process with a message after a
 /// grace period: the run fails, it does not hang.
-func withDeadlockGuard<Value: Sendable>(
+public func withDeadlockGuard<Value: Sendable>(
     _ what: String, limit: Duration = .seconds(60), _ body: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
     try await guarded(what, limit: limit) { watchdog in
@@ -36,7 +38,7 @@ func withDeadlockGuard<Value: Sendable>(
 /// a dedicated thread, never on the cooperative pool: the pool has as many threads as cores (two
 /// here), and two such tests holding both would stall every other test's task until its watchdog
 /// fired, failing tests that have no deadlock at all.
-func withDeadlockGuard<Value: Sendable>(
+public func withDeadlockGuard<Value: Sendable>(
     _ what: String, limit: Duration = .seconds(60), _ body: @escaping @Sendable () throws -> Value
 ) async throws -> Value {
     try await guarded(what, limit: limit) { watchdog in

@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import MediatorTestSupport
 import MediatorTesting
 import Testing
 
@@ -67,8 +68,7 @@ struct AssociationMatchingTests {
 
     /// The example App's committed links, opened by a router built from those same links.
     private static func exampleApp() throws -> LinkedApp {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("App/links.json")
+        let url = PackageFiles.url("App/links.json")
         let links = try MediatorLinks(json: Data(contentsOf: url))
         let mediator = Mediator()
         for target in Set(links.actions.map(\.target)).sorted() {
