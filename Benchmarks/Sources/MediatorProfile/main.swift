@@ -4,7 +4,9 @@
 // Per call: (total of the first run - total of the second) / 20000. Scenarios: closure0 closure2
 // dict0 dict2 call0 call2 facadeContract0 facadeContract2 facadeMethod0 facadeMethod2 perform0
 // perform2 open routingKitOpen found notFound register insert closures1 closures10 closures100
-// broadcast1 broadcast10 broadcast100 (per broadcast to that many subscribers). The facade scenarios call contracts
+// broadcast1 broadcast10 broadcast100 (per broadcast to that many subscribers), and perform2Declared
+// openDeclared (perform2 and open with the input declared with @Parameter, read by reflection, in
+// place of an explicit MediatorSchema). The facade scenarios call contracts
 // (and facade methods) declared in another module, `ProfileFacade`, as one module calls another.
 // Setup runs in both runs, so the difference is the loop alone.
 // Once per count (run with 1 and 0): `routes` (10,000 targets with a pattern each, then the first
@@ -33,9 +35,24 @@ struct ShowInput: MediatorInput {
     static let schema = MediatorSchema(ShowInput.init, .required("id", \.id), .optional("ref", \.ref))
 }
 
+/// `PriceInput` declared with `@Parameter` (the schema read once by reflection), for `perform2Declared`.
+struct DeclaredPriceInput: MediatorDeclaredInput {
+    @Parameter("Product id") var id: Int
+    @Parameter("Quantity") var quantity: Int
+    init() {}
+}
+
+/// `ShowInput` declared with `@Parameter`, for `openDeclared`.
+struct DeclaredShowInput: MediatorDeclaredInput {
+    @Parameter("Product id") var id: Int
+    @Parameter("Where the link came from") var ref: String?
+    init() {}
+}
+
 enum CatalogContracts {
     static let featuredCount = ActionContract<NoInput, Int>("featuredCount", on: "Catalog")
     static let price = ActionContract<PriceInput, Int>("price", on: "Catalog")
+    static let declaredPrice = ActionContract<DeclaredPriceInput, Int>("declaredPrice", on: "Catalog")
 }
 
 struct Catalog: MediatorTarget {
@@ -44,6 +61,9 @@ struct Catalog: MediatorTarget {
     static let actions: [MediatorAction<Self>] = [
         MediatorAction(CatalogContracts.featuredCount) { target, _ in target.work.featuredCount() },
         MediatorAction(CatalogContracts.price) { target, input in target.work.price(id: input.id, quantity: input.quantity) },
+        MediatorAction(CatalogContracts.declaredPrice) { target, input in
+            target.work.price(id: input.id, quantity: input.quantity)
+        },
     ]
     let work = Work(base: CommandLine.arguments.count)
 }
@@ -68,6 +88,17 @@ func routedTargets(_ count: Int, withPatterns: Bool = true) -> [(name: String, a
         let contract = ActionContract<ShowInput, Int>("show", on: "T\(index)")
         let patterns = withPatterns ? ["/c\(index)/:id"] : []
         let action = MediatorAction<Void>(contract, exposure: .remote, urlPatterns: patterns) { _, input in input.id }
+        return ("T\(index)", [action])
+    }
+}
+
+/// The same targets as `routedTargets`, their input declared with `@Parameter`.
+func declaredRoutedTargets(_ count: Int) -> [(name: String, actions: [MediatorAction<Void>])] {
+    (0..<count).map { index in
+        let contract = ActionContract<DeclaredShowInput, Int>("show", on: "T\(index)")
+        let action = MediatorAction<Void>(contract, exposure: .remote, urlPatterns: ["/c\(index)/:id"]) { _, input in
+            input.id
+        }
         return ("T\(index)", [action])
     }
 }
@@ -122,6 +153,7 @@ do {
     _ = try mediator.call(CatalogContracts.price, with: PriceInput(id: 1, quantity: 1))
     _ = try mediator.perform("featuredCount", on: "Catalog", as: Int.self)
     _ = try mediator.perform("price", on: "Catalog", with: ["id": 1, "quantity": 1], as: Int.self)
+    _ = try mediator.perform("declaredPrice", on: "Catalog", with: ["id": 1, "quantity": 1], as: Int.self)
 } catch {
     print("setup failed: \(error)")
 }
@@ -174,6 +206,17 @@ case "perform2":
     for _ in 0..<count {
         sum &+= (try? mediator.perform(twoParameters, on: target, with: ["id": id, "quantity": 3], as: Int.self)) ?? 0
     }
+case "perform2Declared":
+    let declared = opaque("declaredPrice")
+    for _ in 0..<count {
+        sum &+= (try? mediator.perform(declared, on: target, with: ["id": id, "quantity": 3], as: Int.self)) ?? 0
+    }
+case "openDeclared":
+    // As `open`, the action's input declared with @Parameter.
+    let routed = routedMediator(declaredRoutedTargets(100))
+    let url = opaque("shop://c50/42?ref=push")
+    _ = try? routed.open(url, as: Int.self)
+    for _ in 0..<count { sum &+= (try? routed.open(url, as: Int.self)) ?? 0 }
 case "open":
     // URL open of one placeholder and a query, with 100 routes registered (as the URL benchmark).
     let routed = routedMediator(routedTargets(100))
