@@ -1,5 +1,3 @@
-import Foundation
-
 /// A fixed set of locks that many small objects share, each object always using the same one
 /// (chosen by its address): for state read under a lock only on slow paths, where a lock of its own
 /// would cost every object an allocation, a mutex and a deinitialization (a registered target's action
@@ -12,10 +10,10 @@ final class LockStripes: Sendable {
     /// The stripes the package's objects share.
     static let shared = LockStripes(count: 64)
 
-    private let locks: [NSLock]
+    private let locks: [Lock]
 
     private init(count: Int) {
-        locks = (0..<count).map { _ in NSLock() }
+        locks = (0..<count).map { _ in Lock() }
     }
 
     /// Runs `body` holding the stripe of `object`.

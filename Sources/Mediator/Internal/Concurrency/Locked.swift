@@ -1,13 +1,12 @@
-import Foundation
-
 /// A value guarded by a lock, for the package's modules, test doubles and tests.
 ///
-/// Why not `Synchronization.Mutex`: on Linux it locks with raw futexes, which ThreadSanitizer cannot
-/// see, so every contended section is reported as a race. `NSLock` sits on `pthread_mutex_t`, which
-/// ThreadSanitizer understands, and exists on every platform the package supports.
+/// The lock is the package's own pthread mutex (``Lock``), not `Synchronization.Mutex`: on Linux
+/// that locks with raw futexes, which ThreadSanitizer cannot see, so every contended section is
+/// reported as a race; a pthread mutex ThreadSanitizer understands, and it exists on every platform
+/// the package supports.
 package final class Locked<State>: @unchecked Sendable {
     // @unchecked: `state` is only read or written inside `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var state: State
 
     /// Creates the guarded value.

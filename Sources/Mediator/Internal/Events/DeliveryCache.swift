@@ -1,5 +1,3 @@
-import Foundation
-
 /// The delivery lists one registry snapshot has bound, by event key number: a later broadcast of
 /// the same event in the same snapshot binds nothing again, and finds its list without a lock.
 ///
@@ -20,7 +18,7 @@ final class DeliveryCache: @unchecked Sendable {
     }
 
     private let current = AtomicWord()
-    private let lock = NSLock()
+    private let lock = Lock()
     private var published: [Lists] = []
 
     /// The complete list bound for an event, if one is.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Makes the instances targets keep: one per target, with no lock held while a factory runs, and a
 /// factory cycle reported as an error instead of a hang.
 ///
@@ -20,7 +18,7 @@ final class InstanceCoordinator: @unchecked Sendable {
     // @unchecked: `waiting` (and each box's `kept`) is read and written only while `condition` is locked.
     static let shared = InstanceCoordinator()
 
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     /// The box each waiting thread waits for, by thread id.
     private var waiting: [UInt64: any AnyTargetBox] = [:]
     /// Runs a per-call factory, recorded on this thread's creating stack while it runs.
