@@ -1,4 +1,5 @@
 public import Foundation
+import MediatorCore
 
 extension MediatorLinks {
     /// The `apple-app-site-association` document for universal links: one `applinks` entry for these

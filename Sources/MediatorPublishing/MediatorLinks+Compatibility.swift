@@ -1,3 +1,5 @@
+import MediatorCore
+
 /// What changed between the links an app published and the links it would publish now.
 public struct MediatorLinkCompatibility: Sendable, Equatable {
     /// Each change that breaks a link already in the wild, one line each, naming the action, the

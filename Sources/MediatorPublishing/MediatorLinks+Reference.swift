@@ -1,3 +1,5 @@
+import MediatorCore
+
 extension MediatorLinks {
     /// A Markdown reference of every link, for the people who write them (marketing, support,
     /// other apps): per action, the URL shapes for each app scheme and web host that reaches it,

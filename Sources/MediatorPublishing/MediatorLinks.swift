@@ -1,4 +1,5 @@
 public import Foundation
+public import MediatorCore
 
 /// The deep links a mediator publishes: every URL shape a caller outside the app can open, the
 /// action each reaches, and the parameters a link may set.
@@ -254,35 +255,23 @@ extension Mediator {
     /// - Throws: ``MediatorError/Code/invalidRoutes`` when the declared routes have problems, since
     ///   links published from a broken route table would not be the ones the app opens.
     public func publishedLinks() throws -> MediatorLinks {
-        let router = snapshot().router.get()
-        if !router.problems.isEmpty { throw MediatorError.invalidRoutes(problems: router.problems) }
-        let routes = router.routes
-        var byAction: [Int: Set<MediatorLinks.Route>] = [:]
-        for route in routes.routes {
-            guard let id = route.action, routes[id].definition.exposure == .remote else { continue }
-            let path = RoutePattern.text(of: route.shape, literal: PercentEncoding.encode)
-            byAction[id.index, default: []].insert(MediatorLinks.Route(path: path, scheme: route.pattern.scheme))
-        }
+        let published = try publishedRoutes()
         var actions: [MediatorLinks.Action] = []
-        for (index, action) in routes.actions.enumerated() where action.definition.exposure == .remote {
-            let definition = action.definition
-            var entries = byAction[index] ?? []
-            if !router.schemes.isEmpty {
-                let shape: [RoutePattern.Segment] = [.literal(definition.target), .literal(definition.name)]
-                let path = RoutePattern.text(of: shape, literal: PercentEncoding.encode)
-                entries.insert(MediatorLinks.Route(path: path, kind: .convention))
+        for action in published.actions {
+            let routes = action.routes.map { route in
+                MediatorLinks.Route(path: route.path, scheme: route.scheme, kind: route.isConvention ? .convention : .pattern)
             }
-            guard !entries.isEmpty else { continue }
-            let parameters = definition.parameters.filter(\.acceptsURLValues).map(MediatorLinks.Parameter.init)
+            let parameters = action.parameters.filter(\.acceptsURLValues).map(MediatorLinks.Parameter.init)
             actions.append(
                 MediatorLinks.Action(
-                    target: definition.target, action: definition.name, summary: definition.summary,
-                    routes: Array(entries), parameters: parameters,
-                    example: exampleURL(target: definition.target, action: definition.name, parameters: parameters)))
+                    target: action.target, action: action.name, summary: action.summary, routes: routes,
+                    parameters: parameters,
+                    example: exampleURL(target: action.target, action: action.name, parameters: parameters)))
         }
-        return MediatorLinks(
-            schemes: router.schemes.map { MediatorLinks.Scheme(name: $0.name, matchesGlobalRoutes: $0.fallsBack) },
-            webHosts: router.webHosts, actions: actions)
+        let schemes = published.schemes.map { scheme in
+            MediatorLinks.Scheme(name: scheme.name, matchesGlobalRoutes: scheme.fallsBackToGlobalRoutes)
+        }
+        return MediatorLinks(schemes: schemes, webHosts: published.webHosts, actions: actions)
     }
 
     /// A URL that opens the action, generated from sample values of its required parameters (an
@@ -295,7 +284,7 @@ extension Mediator {
             guard let sample = parameter.allowedValues?.first ?? Self.sampleValue(forType: parameter.type) else { return nil }
             values[parameter.name] = sample
         }
-        guard let url = try? url(target: target, action: action, values: values, scheme: nil), canOpen(url) else { return nil }
+        guard let url = try? generatedURL(target: target, action: action, values: values), canOpen(url) else { return nil }
         return url
     }
 

@@ -1,9 +1,8 @@
-import Foundation
-
 /// Everything that can be called through a mediator: targets, actions, parameters and exposure,
 /// and every event with its subscribers.
 ///
-/// Read it with ``Mediator/catalog()``; publish it as JSON with ``jsonString(prettyPrinted:)``.
+/// Read it with ``Mediator/catalog()``; publish it as JSON with `jsonString(prettyPrinted:)`, from
+/// the `MediatorPublishing` library.
 /// Targets, actions and events are sorted by name so the output is stable.
 public struct MediatorCatalog: Sendable, Codable, Equatable {
     /// Every registered target, sorted by name.
@@ -88,18 +87,6 @@ public struct MediatorCatalog: Sendable, Codable, Equatable {
     /// - Returns: The target's entry.
     public func target(named name: String) -> Target? {
         targets.first { $0.name == name }
-    }
-
-    /// The catalog as JSON with sorted keys, stable across runs.
-    /// - Parameter prettyPrinted: Indent the output for people.
-    /// - Returns: The JSON text.
-    public func jsonString(prettyPrinted: Bool = true) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting =
-            prettyPrinted ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding plain strings, booleans and arrays cannot fail; an empty object is the safe answer if it did.
-        guard let data = try? encoder.encode(self), let text = String(data: data, encoding: .utf8) else { return "{}" }
-        return text
     }
 }
 

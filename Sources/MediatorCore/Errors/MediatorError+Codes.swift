@@ -232,7 +232,7 @@ extension MediatorError {
         }
     }
 
-    static func urlGenerationFailed(target: String, action: String, problem: String) -> Self {
+    package static func urlGenerationFailed(target: String, action: String, problem: String) -> Self {
         Self(.urlGenerationFailed, target: target, action: action, problems: [problem]) { error in
             "Cannot generate a URL for \(error.label): \(LogSafeText.inline(error.problems[0], limit: 300))."
         }

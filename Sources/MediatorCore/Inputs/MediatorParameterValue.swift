@@ -1,9 +1,8 @@
-public import Foundation
-
 /// A type the mediator can convert parameter values to, from native values or from URL strings.
 ///
-/// Built in: `String`, `Int`, `Bool`, `Double`, `UUID`, `URL`, arrays of these (from repeated URL
-/// keys), and any `String`- or `Int`-backed enum that declares conformance:
+/// Built in: `String`, `Int`, `Bool`, `Double`, `UUID` and `URL` (from the `Mediator` module, which
+/// bridges Foundation), arrays of these (from repeated URL keys), and any `String`- or `Int`-backed
+/// enum that declares conformance:
 ///
 /// ```swift
 /// enum Tab: String, MediatorParameterValue { case home, cart }
@@ -119,32 +118,6 @@ extension Double: MediatorParameterValue {
     /// A finite decimal number such as `"9.99"`: an optional sign, digits with an optional decimal
     /// point, an optional exponent (`e` or `E`); nothing else `Double(_:)` reads.
     public static func mediatorValue(fromText text: String) -> Double? { DecimalText.double(text) }
-}
-
-extension UUID: MediatorParameterValue {
-    /// Accepts a `UUID` or its string form.
-    public static func mediatorValue(from raw: any Sendable) -> UUID? {
-        switch raw {
-        case let value as UUID: value
-        case let value as String: UUID(uuidString: value)
-        default: nil
-        }
-    }
-}
-
-extension URL: MediatorParameterValue {
-    /// Accepts a `URL`, or a non-empty string that has a scheme, such as `"https://example.com"`.
-    public static func mediatorValue(from raw: any Sendable) -> URL? {
-        switch raw {
-        case let value as URL:
-            return value
-        case let value as String:
-            guard let url = URL(string: value), url.scheme != nil else { return nil }
-            return url
-        default:
-            return nil
-        }
-    }
 }
 
 extension Array: MediatorParameterValue where Element: MediatorParameterValue {

@@ -1,5 +1,3 @@
-public import Foundation
-
 /// URL entry points: deep links, universal links and remote invocation, turned into calls.
 ///
 /// Routes come from the `urlPatterns` each action declares and from the convention route
@@ -311,19 +309,6 @@ extension Mediator {
     }
 
     // MARK: Route configuration
-
-    /// Validates a route configuration document against the registry and, if it has no problem, puts
-    /// it in force in place of the previous one. See ``MediatorRouteConfiguration`` for the format.
-    /// - Parameter json: The JSON document.
-    /// - Returns: The configuration now in force.
-    /// - Throws: ``MediatorError/Code/invalidRouteConfiguration`` listing every problem; the previous
-    ///   configuration then stays in force.
-    @discardableResult
-    public func applyRouteConfiguration(_ json: Data) throws -> MediatorRouteConfiguration {
-        let configuration = try MediatorRouteConfiguration(json: json)
-        try applyRouteConfiguration(configuration)
-        return configuration
-    }
 
     /// Validates a route configuration against the registry and, if it has no problem, puts it in force.
     /// - Parameter configuration: The configuration.

@@ -1,5 +1,3 @@
-public import Foundation
-
 /// Run-time changes to URL routing, loaded from a JSON document that iOS, Android and web can share:
 /// redirect a route, degrade it to a web page, or disable it.
 ///
@@ -128,12 +126,14 @@ public struct MediatorRouteConfiguration: Sendable, Equatable {
     /// The document is read strictly: UTF-8 JSON, each key at most once per object (a repeated key is
     /// refused and named, where a JSON library would keep one silently), and every value of the type
     /// the format says: `"version": true` or `"disabled": 1` are problems, not `1` and `true`.
-    /// - Parameter json: The document.
+    ///
+    /// The Foundation bridge's `init(json: Data)` reads a document through this one.
+    /// - Parameter json: The document's bytes.
     /// - Throws: ``MediatorError/Code/invalidRouteConfiguration`` listing every problem found.
-    public init(json: Data) throws {
+    package init(jsonBytes json: [UInt8]) throws {
         let root: JSONValue
         do {
-            root = try StrictJSON.parse([UInt8](json))
+            root = try StrictJSON.parse(json)
         } catch {
             throw MediatorError.invalidRouteConfiguration(problems: [error.message])
         }

@@ -1,8 +1,8 @@
 /// Percent-encoding for the URLs the mediator generates, and decoding for the patterns it reads.
-enum PercentEncoding {
+package enum PercentEncoding {
     /// Encodes everything except RFC 3986 unreserved characters (`A-Z a-z 0-9 - . _ ~`), so the text
     /// survives as one path segment, query key or query value whatever the reader's `+` setting.
-    static func encode(_ text: String) -> String {
+    package static func encode(_ text: String) -> String {
         var needsEncoding = false
         for byte in text.utf8 where !isUnreserved(byte) {
             needsEncoding = true
@@ -24,7 +24,7 @@ enum PercentEncoding {
     }
 
     /// Decodes `%XX` escapes, or returns `nil` for a malformed escape, `%00` or invalid UTF-8.
-    static func decode(_ text: Substring) -> String? {
+    package static func decode(_ text: Substring) -> String? {
         guard text.utf8.contains(ASCII.percent) else { return String(text) }
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count)

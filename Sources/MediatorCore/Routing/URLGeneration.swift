@@ -1,5 +1,3 @@
-import Foundation
-
 /// Builds the URL for an action and parameters, such that opening it gives back the same values.
 enum URLGeneration {
     /// The string forms a value travels as in a URL: one per element for arrays, `nil` when the
@@ -13,8 +11,8 @@ enum URLGeneration {
         case let number as Double: return number.isFinite ? ["\(number)"] : nil
         case let number as Float: return number.isFinite ? ["\(number)"] : nil
         case let number as any BinaryInteger: return ["\(number)"]
-        case let uuid as UUID: return [uuid.uuidString]
-        case let url as URL: return [url.absoluteString]
+        // A `UUID` or a `URL`: the Foundation bridge declares their text forms.
+        case let value as any URLTextConvertible: return [value.urlText]
         case let list as [any Sendable]:
             var result: [String] = []
             for element in list {

@@ -6,14 +6,14 @@
 /// character from the input reaches it raw (each becomes `\u{…}`); each echoed input is capped at
 /// ``limit`` characters, followed by its full byte count, so a 10,000-byte scheme or key cannot make
 /// a 10 KB message.
-enum LogSafeText {
+package enum LogSafeText {
     /// The most characters of one echoed input that a message shows.
     static let limit = 120
     /// The most characters of one problem (``MediatorError/problems``) that an error keeps.
     static let problemLimit = 400
 
     /// The input in double quotes, escaped and capped.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         "\"" + escaped(text, limit: limit) + "\""
     }
 

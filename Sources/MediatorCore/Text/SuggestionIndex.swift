@@ -1,4 +1,7 @@
-import Foundation
+// `String._nfd` (canonical decomposition) is the standard library's, available from macOS 13 /
+// iOS 16, the package's floor; swift-foundation and swift-url import the same SPI for Unicode
+// normalization.
+@_spi(_Unicode) import Swift
 
 /// Closest-name suggestions for not-found errors, at a cost that does not grow with the number of
 /// registered names.
@@ -135,11 +138,11 @@ final class SuggestionIndex: Sendable {
         }
         if let ascii, let ascii { return ascii }
         let scalars = name.unicodeScalars.prefix(maximumLength + 1)
-        let text =
-            scalars.allSatisfy(\.isASCII)
-            ? String(String.UnicodeScalarView(scalars))
-            : String(String.UnicodeScalarView(scalars)).decomposedStringWithCanonicalMapping
-        return text.unicodeScalars.prefix(maximumLength + 1).map { scalar in
+        let text = String(String.UnicodeScalarView(scalars))
+        // The standard library's canonical decomposition (NFD), which Foundation's
+        // `decomposedStringWithCanonicalMapping` also returns, so the core needs no Foundation.
+        let decomposed = scalars.allSatisfy(\.isASCII) ? Array(text.unicodeScalars) : Array(text._nfd)
+        return decomposed.prefix(maximumLength + 1).map { scalar in
             (0x41...0x5A).contains(scalar.value) ? scalar.value + 0x20 : scalar.value
         }
     }
