@@ -13,7 +13,7 @@ extension MediatorLinks {
     /// placeholder is `?*` (one or more characters), a path ending in a literal also matches with a
     /// trailing slash, and a trailing wildcard matches the path without it and `/*`. What the format
     /// cannot say is listed in the PublishedLinks article: `?*` also matches a `/`, so a deeper path
-    /// opens the app, whose router refuses it with ``MediatorError/Code/noRouteMatched``; an empty
+    /// opens the app, whose router refuses it with `MediatorError.Code.noRouteMatched`; an empty
     /// segment inside the path (`/cart//add`) is not claimed.
     /// - Parameter appIDs: The app IDs, `<Team ID>.<bundle ID>`.
     /// - Returns: UTF-8 JSON with sorted keys, ending with a newline.
@@ -57,7 +57,7 @@ extension MediatorLinks {
     /// every `/` before a segment is `//*`, one or more slashes, as the router drops empty segments;
     /// a path ending in a literal also matches with trailing slashes (`/*`).
     /// A placeholder is `..*`: inside the path it ends at the next `/`, at the end it takes the rest,
-    /// so a deeper path opens the app, whose router refuses it with ``MediatorError/Code/noRouteMatched``.
+    /// so a deeper path opens the app, whose router refuses it with `MediatorError.Code.noRouteMatched`.
     /// - Returns: The XML elements, indented, ending with a newline.
     public func androidIntentFilters() -> String {
         // Keyed by bytes: `String` equality is canonical equivalence, and the router tells `café`

@@ -5,7 +5,7 @@ public import MediatorCore
 /// action each reaches, and the parameters a link may set.
 ///
 /// A deep link in an email, a push notification or a QR code is a public API: once sent, it cannot
-/// be changed. ``Mediator/publishedLinks()`` reads the links from the same declarations that route
+/// be changed. ``MediatorCore/Mediator/publishedLinks()`` reads the links from the same declarations that route
 /// URLs, so the association files for universal links and App Links
 /// (``appleAppSiteAssociation(appIDs:)``, ``androidIntentFilters()``), a reference for the people
 /// who write links (``markdownReference(title:)``), and a compatibility check against the links already
@@ -195,7 +195,7 @@ public struct MediatorLinks: Sendable, Equatable, Codable {
         }
     }
 
-    /// Creates published links from their parts; entries are sorted as ``Mediator/publishedLinks()`` sorts them.
+    /// Creates published links from their parts; entries are sorted as ``MediatorCore/Mediator/publishedLinks()`` sorts them.
     /// - Parameters:
     ///   - schemes: The app schemes.
     ///   - webHosts: The web hosts.
@@ -249,10 +249,10 @@ extension Mediator {
     /// The deep links this mediator publishes now: every route a URL from outside the app can
     /// take to a remote action, with the parameters a link may set and an example URL per action.
     ///
-    /// Builds the routes if they are stale, as the first ``open(_:with:isolation:)-(String,_,_)`` would; creates
+    /// Builds the routes if they are stale, as the first `open(_:with:isolation:)` would; creates
     /// no target instance.
     /// - Returns: The links, sorted.
-    /// - Throws: ``MediatorError/Code/invalidRoutes`` when the declared routes have problems, since
+    /// - Throws: `MediatorError.Code.invalidRoutes` when the declared routes have problems, since
     ///   links published from a broken route table would not be the ones the app opens.
     public func publishedLinks() throws -> MediatorLinks {
         let published = try publishedRoutes()
