@@ -18,6 +18,9 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Mediator", targets: ["Mediator"]),
+        // The publishing side, for tools and CI rather than a running app: catalog export, link
+        // reference, association files, compatibility check.
+        .library(name: "MediatorPublishing", targets: ["MediatorPublishing"]),
         .library(name: "MediatorTesting", targets: ["MediatorTesting"]),
         // Command plugins a consumer runs in its own package: `swift package new-module <Name>` and
         // `swift package check-module-graph`.
@@ -25,16 +28,23 @@ let package = Package(
         .plugin(name: "CheckModuleGraph", targets: ["CheckModuleGraph"]),
     ],
     targets: [
-        // The library: the core and its test doubles, and the core's C11 atomics.
+        // The library, layered by dependency and audience; what may import what is in the README's
+        // Architecture section and in module-rules.txt, which `swift package check-module-graph` enforces.
+        // The runtime core (no Foundation) and its C target (C11 atomics, pthread mutex and condition).
         .target(name: "CMediatorAtomics"),
-        .target(name: "Mediator", dependencies: ["CMediatorAtomics"]),
+        .target(name: "MediatorCore", dependencies: ["CMediatorAtomics"]),
+        // What apps import: the core re-exported, and the Foundation bridge (URL/Data doors, UUID/URL values).
+        .target(name: "Mediator", dependencies: ["MediatorCore"]),
+        // Catalog export, link reference, association files, compatibility check: for tools and CI.
+        .target(name: "MediatorPublishing", dependencies: ["MediatorCore"]),
         .target(name: "MediatorTesting", dependencies: ["Mediator"]),
         // What several test targets share (argument-parser's `ArgumentParserTestHelpers`): thread
         // helpers, the deadlock guard, the package's committed files. Not a product: tests only.
         .target(name: "MediatorTestSupport", dependencies: ["Mediator"], path: "Tests/MediatorTestSupport"),
         // Publishing/Golden/ holds the expected association files and link reference, read by path.
         .testTarget(
-            name: "MediatorTests", dependencies: ["Mediator", "MediatorTesting", "MediatorTestSupport"],
+            name: "MediatorTests",
+            dependencies: ["MediatorCore", "Mediator", "MediatorPublishing", "MediatorTesting", "MediatorTestSupport"],
             exclude: ["Publishing/Golden"]),
 
         // The tooling: one executable both plugins run (Foundation only, so it builds wherever the
@@ -100,7 +110,8 @@ let package = Package(
         .executableTarget(
             name: "App",
             dependencies: [
-                "Mediator", "Presentation", "AppEvents", "ModuleA", "ModuleAFacade", "ModuleB", "ModuleBFacade",
+                "Mediator", "MediatorPublishing", "Presentation", "AppEvents", "ModuleA", "ModuleAFacade", "ModuleB",
+                "ModuleBFacade",
                 // swift package new-module adds each new module to the App's dependencies above this line.
             ],
             path: "App/Sources/App"),

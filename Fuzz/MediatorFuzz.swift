@@ -1,6 +1,6 @@
 // A libFuzzer target over URL parsing, routing and opening. Built by Fuzz/run.sh together with the
-// Mediator sources (not through SwiftPM, which has no fuzzer support), so it sees the same code the
-// package ships, internals included. Every input is treated as a URL and goes through the router's
+// library's sources (MediatorCore, Mediator, MediatorPublishing; not through SwiftPM, which has no
+// fuzzer support), so it sees the same code the package ships, internals included. Every input is treated as a URL and goes through the router's
 // resolution (what canOpen asks), canOpen, open (sync and awaited paths share the router, so the sync
 // one is used), and URL generation from the values it carries: when it opens, generate -> open again,
 // by name and, for typed actions, by contract. The mediator it runs against is in FuzzFixture.swift.

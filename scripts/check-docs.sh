@@ -1,14 +1,32 @@
 #!/usr/bin/env bash
-# Builds the Mediator DocC catalog against the library's symbol graph with the toolchain's `docc`;
-# any warning (a broken symbol link, an ambiguous overload, a missing article) fails the check.
+# Builds the DocC documentation with the toolchain's `docc`; any warning (a broken symbol link, an
+# ambiguous overload, a missing article) fails the check.
+# - The catalog (Sources/Mediator/Mediator.docc) documents what apps import: the `Mediator` module,
+#   whose symbol graph holds the re-exported runtime core (`MediatorCore`) and the Foundation bridge,
+#   so its articles link to both. It lives with the umbrella, not the core, because a catalog built
+#   over the core's graph alone could not link the `Foundation.URL` / `Data` doors.
+# - `MediatorPublishing` is checked on its own graph (its doc comments' links), with no catalog; the
+#   catalog's PublishedLinks article names its symbols in code voice.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 graphs=$(mktemp -d)
 output=$(mktemp -d)
 trap 'rm -rf "$graphs" "$output"' EXIT
-swift build --target Mediator --scratch-path .build-docs \
-    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" > /dev/null
-docc convert Sources/Mediator/Mediator.docc --additional-symbol-graph-dir "$graphs" \
-    --fallback-display-name Mediator --fallback-bundle-identifier Mediator \
-    --output-path "$output" --analyze --warnings-as-errors
-echo "docs: the catalog builds with no warnings"
+flags=(--scratch-path .build-docs -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all"
+    -Xswiftc -emit-extension-block-symbols)
+swift build --target Mediator "${flags[@]}" > /dev/null
+swift build --target MediatorPublishing "${flags[@]}" > /dev/null
+
+# One module's graphs per run: docc documents one module at a time.
+convert() {
+    local module=$1
+    shift
+    mkdir -p "$graphs/$module"
+    cp "$graphs/all/$module.symbols.json" "$graphs/all/$module"@*.symbols.json "$graphs/$module/"
+    docc convert "$@" --additional-symbol-graph-dir "$graphs/$module" \
+        --fallback-display-name "$module" --fallback-bundle-identifier "$module" \
+        --output-path "$output/$module" --analyze --warnings-as-errors
+}
+convert Mediator Sources/Mediator/Mediator.docc
+convert MediatorPublishing
+echo "docs: the catalog and MediatorPublishing's documentation build with no warnings"

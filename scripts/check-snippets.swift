@@ -10,8 +10,8 @@
 //   same file. So a reader who copies a block and the blocks it continues gets code that compiles.
 // - Each program is type-checked against the package's built modules (`.build/debug/Modules`), with
 //   warnings as errors; diagnostics point at the document's own lines.
-// - A program that imports only `Mediator`, `MediatorTesting` and `Foundation` is also built as an
-//   executable against the package and run: it must exit 0, and the lines it prints must be exactly
+// - A program that imports only `Mediator`, `MediatorPublishing`, `MediatorTesting` and `Foundation`
+//   is also built as an executable against the package and run: it must exit 0, and the lines it prints must be exactly
 //   its `// Prints: …` comments, in order.
 // - Every ```json block is a route configuration document: it must read with
 //   `MediatorRouteConfiguration(json:)`.
@@ -76,7 +76,7 @@ struct Program {
 }
 
 /// Modules a program may import and still be built and run outside the package.
-let runnableImports: Set<String> = ["Mediator", "MediatorTesting", "Foundation"]
+let runnableImports: Set<String> = ["Mediator", "MediatorPublishing", "MediatorTesting", "Foundation"]
 
 /// The document's ```language blocks.
 func blocks(in document: String, language: String, root: URL) throws -> [Block] {
@@ -175,7 +175,7 @@ defer { try? FileManager.default.removeItem(at: work) }
 // Manifests are evaluated as a consumer's Package.swift; they name only products this package ships.
 let manifests = allPrograms.filter { $0.imports == ["PackageDescription"] }
 allPrograms.removeAll { $0.imports == ["PackageDescription"] }
-let shippedProducts: Set<String> = ["Mediator", "MediatorTesting"]
+let shippedProducts: Set<String> = ["Mediator", "MediatorPublishing", "MediatorTesting"]
 for (index, manifest) in manifests.enumerated() {
     let directory = work.appendingPathComponent("manifest-\(index)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -205,7 +205,7 @@ for program in allPrograms {
     try program.source(root: root).write(to: file, atomically: true, encoding: .utf8)
     let result = try run([
         "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules.path,
-        // The core imports its C11 atomics module, found through the module map next to its header.
+        // The core (`MediatorCore`) imports its C target, found through the module map next to its headers.
         "-I", root.appendingPathComponent("Sources/CMediatorAtomics/include").path, file.path,
     ])
     if result.status != 0 {
@@ -229,6 +229,7 @@ if !runnable.isEmpty && failures.isEmpty {
             """
                     .executableTarget(name: "\(program.name)", dependencies: [
                         .product(name: "Mediator", package: "Mediator"),
+                        .product(name: "MediatorPublishing", package: "Mediator"),
                         .product(name: "MediatorTesting", package: "Mediator"),
                     ]),
             """)

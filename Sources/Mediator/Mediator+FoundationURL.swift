@@ -1,4 +1,5 @@
 public import Foundation
+public import MediatorCore
 
 /// The URL doors for `Foundation.URL`: what `onOpenURL`, `application(_:open:options:)` and
 /// `NSUserActivity.webpageURL` hand an app, opened as its text (`absoluteString`), exactly as the

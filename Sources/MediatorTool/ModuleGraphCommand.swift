@@ -12,7 +12,9 @@ import Foundation
 /// - every import of a module the package or its dependencies build is declared as a dependency of
 ///   the importing target (an undeclared import builds incrementally and fails in a clean build);
 /// - a facade that keeps an `all` list of its contracts lists every contract it declares (the
-///   module's contract test reads the list; a contract left out would not be checked).
+///   module's contract test reads the list; a contract left out would not be checked);
+/// - when the package has a `module-rules.txt` (``ModuleRules``), a target it names imports and
+///   depends on only the modules its line lists (this package's own layers: a Foundation-free core).
 struct ModuleGraphCommand {
     let description: PackageGraphDescription
 
@@ -27,7 +29,8 @@ struct ModuleGraphCommand {
     /// Prints the verdict; returns whether the graph is clean.
     func run() throws -> Bool {
         let graph = ModuleGraph(description)
-        var problems = graph.dependencyProblems()
+        let rules = try ModuleRules.load(package: description.package)
+        var problems = graph.dependencyProblems() + (rules?.declarationProblems(in: description.targets) ?? [])
         var importCount = 0
         for target in description.targets {
             var declared: [(file: String, declaration: ContractListScanner.Declaration)] = []
@@ -40,7 +43,10 @@ struct ModuleGraphCommand {
                 }
                 let imports = ImportScanner.imports(in: text)
                 importCount += imports.count
-                problems += imports.compactMap { graph.problem(with: $0, in: target, file: file) }
+                // An import the package's rules forbid is reported as that alone: declaring it would not help.
+                problems += imports.compactMap { found in
+                    rules?.problem(with: found, in: target.name, file: file) ?? graph.problem(with: found, in: target, file: file)
+                }
                 if graph.isFacade(target.name) {
                     declared += ContractListScanner.declarations(in: text).map { (file, $0) }
                     if let names = ContractListScanner.listed(in: text) { listed = (listed ?? []).union(names) }
@@ -55,9 +61,10 @@ struct ModuleGraphCommand {
         }
         if problems.isEmpty {
             let modules = graph.modules.sorted()
+            let ruled = rules.map { "; \($0.rules.count) rules from \(ModuleRules.fileName)" } ?? ""
             print(
                 "module graph: ok (\(modules.count) modules: \(modules.joined(separator: ", ")); "
-                    + "\(description.targets.count) targets; \(importCount) imports read)")
+                    + "\(description.targets.count) targets; \(importCount) imports read\(ruled))")
             return true
         }
         problems.forEach { print("module graph: \($0)") }

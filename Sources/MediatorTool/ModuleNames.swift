@@ -81,8 +81,8 @@ struct ModuleNames {
         "AppKit", "Combine", "String", "Int", "Bool", "Double", "Float", "Character", "Array", "Dictionary", "Set",
         "Optional", "Result", "Error", "Never", "Void", "Any", "AnyObject", "Self", "Type", "Protocol", "Sendable",
         "Equatable", "Hashable", "Codable", "Identifiable", "Task", "Actor", "MainActor", "Data", "URL", "Date", "UUID",
-        "Duration", "Test", "Suite", "Issue", "Tag", "Trait", "SourceLocation", "Mediator", "MediatorTesting",
-        "MediatorTool", "CMediatorAtomics", "NewModule", "CheckModuleGraph", "Package", "PackageDescription",
-        "PackagePlugin",
+        "Duration", "Test", "Suite", "Issue", "Tag", "Trait", "SourceLocation", "Mediator", "MediatorCore",
+        "MediatorPublishing", "MediatorTesting", "MediatorTool", "CMediatorAtomics", "NewModule", "CheckModuleGraph",
+        "Package", "PackageDescription", "PackagePlugin",
     ]
 }

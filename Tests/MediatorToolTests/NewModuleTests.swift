@@ -10,7 +10,8 @@ struct NewModuleTests {
     @Test(
         "bad names are refused with a reason",
         arguments: [
-            "", "wishlist", "9Lives", "Wish-list", "Wish list", "WishlistFacade", "Swift", "Mediator",
+            "", "wishlist", "9Lives", "Wish-list", "Wish list", "WishlistFacade", "Swift", "Mediator", "MediatorCore",
+            "MediatorPublishing",
             "ABCDEFGHIJKLMNOPQRSTUVWXY", "Café", "MyModuleTemplate",
         ])
     func badNamesAreRefused(name: String) {

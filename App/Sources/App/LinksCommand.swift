@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import MediatorPublishing
 
 /// `links check` and `links export`: the deep links the shop publishes, as a snapshot to keep,
 /// files to serve and a reference to read, and the check that stops a release from breaking links

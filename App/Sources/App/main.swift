@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import MediatorPublishing
 
 // The App's entry point: parse, compose, run one command, exit with its status.
 

@@ -1,7 +1,7 @@
 import MediatorTesting
 import Testing
 
-@testable import Mediator
+@testable import MediatorCore
 
 /// One error and the facts its description must state.
 struct DescribedError: Sendable, CustomTestStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import MediatorPublishing
 import Testing
 
 /// One change to the published links, and whether it must break them.

@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import MediatorPublishing
 import Testing
 
 /// A target that counts its instances and answers unknown actions, to prove introspection touches neither.

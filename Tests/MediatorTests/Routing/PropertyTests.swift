@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Mediator
+@testable import MediatorCore
 
 /// Random parameter values for property tests, drawn from a seeded generator so every case can be
 /// replayed from the seed printed with a failure.

@@ -2,7 +2,7 @@ import Foundation
 import MediatorTesting
 import Testing
 
-@testable import Mediator
+@testable import MediatorCore
 
 /// One decoding case: a URL, the options, and the components it must decode to.
 struct DecodingCase: CustomTestStringConvertible, Sendable {

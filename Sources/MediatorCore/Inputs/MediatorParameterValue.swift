@@ -1,0 +1,161 @@
+/// A type the mediator can convert parameter values to, from native values or from URL strings.
+///
+/// Built in: `String`, `Int`, `Bool`, `Double`, `UUID` and `URL` (from the `Mediator` module, which
+/// bridges Foundation), arrays of these (from repeated URL keys), and any `String`- or `Int`-backed
+/// enum that declares conformance:
+///
+/// ```swift
+/// enum Tab: String, MediatorParameterValue { case home, cart }
+/// let tab: Tab = try parameters.value("tab")   // "cart" → .cart
+/// ```
+public protocol MediatorParameterValue: Sendable {
+    /// Converts a value as a caller or a URL supplied it, or returns `nil` when it cannot be converted.
+    /// - Parameter raw: A native value of any type, or a `String` decoded from a URL.
+    static func mediatorValue(from raw: any Sendable) -> Self?
+
+    /// Converts a value decoded from a URL (a path segment or a query value), or returns `nil`.
+    ///
+    /// The default asks ``mediatorValue(from:)``; the built-in types parse the text directly.
+    /// - Parameter text: The decoded text.
+    static func mediatorValue(fromText text: String) -> Self?
+
+    /// The type's name as errors and the catalog show it, such as `"Int"` or `"[Int]"`.
+    static var mediatorTypeName: String { get }
+
+    /// The values a URL may use, when there are few enough to list (an enum's cases), for errors
+    /// and the catalog; `nil` when any value of the type is possible.
+    static var mediatorAllowedValues: [String]? { get }
+}
+
+extension MediatorParameterValue {
+    /// The type's own name by default.
+    public static var mediatorTypeName: String { String(describing: Self.self) }
+
+    /// Converts through ``mediatorValue(from:)`` by default.
+    @inlinable
+    public static func mediatorValue(fromText text: String) -> Self? { mediatorValue(from: text) }
+
+    /// No list by default.
+    public static var mediatorAllowedValues: [String]? { nil }
+}
+
+extension String: MediatorParameterValue {
+    /// Accepts `String` and `Substring`; other types are not silently stringified.
+    @inlinable
+    public static func mediatorValue(from raw: any Sendable) -> String? {
+        switch raw {
+        case let value as String: value
+        case let value as Substring: String(value)
+        default: nil
+        }
+    }
+
+    /// The text itself.
+    @inlinable
+    public static func mediatorValue(fromText text: String) -> String? { text }
+}
+
+extension Int: MediatorParameterValue {
+    /// Accepts any integer that fits, an integral `Double`, or a decimal string such as `"42"`.
+    @inlinable
+    public static func mediatorValue(from raw: any Sendable) -> Int? {
+        switch raw {
+        case let value as Int: value
+        case let value as String: Int(value)
+        case let value as Substring: Int(value)
+        case let value as Double: Int(exactly: value)
+        case let value as any BinaryInteger: Int(exactly: value)
+        default: nil
+        }
+    }
+
+    /// A decimal integer such as `"42"` or `"-7"`.
+    @inlinable
+    public static func mediatorValue(fromText text: String) -> Int? { Int(text) }
+}
+
+extension Bool: MediatorParameterValue {
+    /// Accepts `Bool`, `0`/`1`, and the strings `true`/`false`, `1`/`0`, `yes`/`no` in any case.
+    @inlinable
+    public static func mediatorValue(from raw: any Sendable) -> Bool? {
+        switch raw {
+        case let value as Bool: return value
+        case let value as Int: return value == 0 ? false : value == 1 ? true : nil
+        case let value as String: return parse(Substring(value))
+        case let value as Substring: return parse(value)
+        default: return nil
+        }
+    }
+
+    /// `true`/`false`, `1`/`0`, `yes`/`no`, in any case.
+    @inlinable
+    public static func mediatorValue(fromText text: String) -> Bool? { parse(Substring(text)) }
+
+    @usableFromInline
+    static func parse(_ text: Substring) -> Bool? {
+        switch text.lowercased() {
+        case "true", "1", "yes": true
+        case "false", "0", "no": false
+        default: nil
+        }
+    }
+}
+
+extension Double: MediatorParameterValue {
+    /// Accepts any `Double`, `Float` or integer, or a finite decimal number as text, such as `"9.99"`,
+    /// `"-1e3"` or `".5"`; not hexadecimal (`"0x1p3"`), `"inf"`, `"nan"`, or a value too large to be finite.
+    public static func mediatorValue(from raw: any Sendable) -> Double? {
+        switch raw {
+        case let value as Double: value
+        case let value as Float: Double(value)
+        case let value as Int: Double(value)
+        case let value as String: DecimalText.double(value)
+        case let value as Substring: DecimalText.double(value)
+        default: nil
+        }
+    }
+
+    /// A finite decimal number such as `"9.99"`: an optional sign, digits with an optional decimal
+    /// point, an optional exponent (`e` or `E`); nothing else `Double(_:)` reads.
+    public static func mediatorValue(fromText text: String) -> Double? { DecimalText.double(text) }
+}
+
+extension Array: MediatorParameterValue where Element: MediatorParameterValue {
+    /// Converts every element of an array (such as a URL's repeated keys), or wraps a single value.
+    public static func mediatorValue(from raw: any Sendable) -> [Element]? {
+        if let same = raw as? [Element] { return same }
+        if let many = raw as? [any Sendable] {
+            var converted: [Element] = []
+            converted.reserveCapacity(many.count)
+            for item in many {
+                guard let element = Element.mediatorValue(from: item) else { return nil }
+                converted.append(element)
+            }
+            return converted
+        }
+        return Element.mediatorValue(from: raw).map { [$0] }
+    }
+
+    /// `[Element]`, such as `"[Int]"`.
+    public static var mediatorTypeName: String { "[\(Element.mediatorTypeName)]" }
+}
+
+extension MediatorParameterValue where Self: RawRepresentable, RawValue: MediatorParameterValue {
+    /// Accepts the enum itself, or anything its raw value converts from, such as `"cart"` for `.cart`.
+    public static func mediatorValue(from raw: any Sendable) -> Self? {
+        if let value = raw as? Self { return value }
+        return RawValue.mediatorValue(from: raw).flatMap(Self.init(rawValue:))
+    }
+
+    /// The raw value's text form, such as `"cart"` for `.cart`.
+    public static func mediatorValue(fromText text: String) -> Self? {
+        RawValue.mediatorValue(fromText: text).flatMap(Self.init(rawValue:))
+    }
+}
+
+extension MediatorParameterValue where Self: RawRepresentable & CaseIterable, RawValue: MediatorParameterValue {
+    /// Every case's raw value, such as `["home", "cart"]`.
+    public static var mediatorAllowedValues: [String]? {
+        allCases.map { "\($0.rawValue)" }
+    }
+}

@@ -1,0 +1,347 @@
+/// URL entry points: deep links, universal links and remote invocation, turned into calls.
+///
+/// Routes come from the `urlPatterns` each action declares and from the convention route
+/// `scheme://Target/action` for actions declared `.remote`. A URL call enters the same pipeline as
+/// every other call, with source `.remote`, so the remote policy applies to wherever it finally
+/// goes. The routes are part of the registry snapshot the URL is opened in: compiled on the first
+/// URL use after the targets or the configuration change, never under a lock (reading declarations
+/// runs target code), once per change. The router is immutable and cached per thread with the
+/// snapshot, so an `open` with an unchanged registry takes no lock. See the Security Model article
+/// for what a URL can reach.
+extension Mediator {
+    // MARK: Schemes and hosts
+
+    /// Registers an app scheme such as `"shop"`: URLs like `shop://product/42` are routed, with the
+    /// host read as the first path segment (`product/42`).
+    ///
+    /// Patterns written `shop://...` apply to this scheme only. Registering `http` or `https` is a
+    /// problem ``validateRoutes()`` reports; use ``registerWebHost(_:)`` for web links.
+    /// - Parameters:
+    ///   - scheme: The scheme, compared case-insensitively.
+    ///   - fallsBackToGlobalRoutes: Whether URLs of this scheme also match global patterns (those
+    ///     written without a scheme) when none of the scheme's own patterns matches.
+    public func registerScheme(_ scheme: String, fallsBackToGlobalRoutes: Bool = true) {
+        let name = scheme.lowercased()
+        changeRouting { routing in
+            routing.schemes.removeAll { $0.name == name }
+            routing.schemes.append((name, fallsBackToGlobalRoutes))
+        }
+    }
+
+    /// Registers a web host for universal links: `https://shop.example.com/product/42` is routed by its path.
+    ///
+    /// The host must match exactly (case-insensitively); the port is ignored. Web links match the
+    /// global patterns only; the convention route is for app schemes.
+    /// - Parameter host: The host name, such as `"shop.example.com"`.
+    public func registerWebHost(_ host: String) {
+        let name = host.lowercased()
+        changeRouting { routing in
+            if !routing.webHosts.contains(name) { routing.webHosts.append(name) }
+        }
+    }
+
+    /// The registered app schemes, lowercased, in registration order.
+    public var registeredSchemes: [String] {
+        snapshot().routing.schemes.map(\.name)
+    }
+
+    /// The registered web hosts, lowercased, in registration order.
+    public var registeredWebHosts: [String] {
+        snapshot().routing.webHosts
+    }
+
+    /// The options URLs are read with: length limit, `+` decoding, fragment parameters.
+    public var urlOptions: MediatorURLOptions {
+        snapshot().routing.options
+    }
+
+    /// Replaces the options URLs are read with.
+    /// - Parameter options: The new options.
+    public func setURLOptions(_ options: MediatorURLOptions) {
+        changeRouting { $0.options = options }
+    }
+
+    /// Sets the handler for URLs with a known scheme or host that no route matches; `nil` removes it.
+    ///
+    /// The handler may answer with a value (returned by `open`), a redirect to an action (performed as
+    /// a remote call, so it must be a remote action, and the values it passes are remote input), or
+    /// `.notHandled` for ``MediatorError/Code/noRouteMatched``. ``canOpen(_:)-(String)`` never runs it.
+    /// - Parameter handler: The handler.
+    public func setUnmatchedURLHandler(_ handler: MediatorUnmatchedURLHandler?) {
+        changeRouting { $0.unmatchedHandler = handler }
+    }
+
+    /// Changes the routing settings; the next snapshot's router is built from them on its first URL use.
+    private func changeRouting(_ change: (inout RoutingSettings) -> Void) {
+        mutate { state in change(&state.routing) }
+    }
+
+    // MARK: Validation
+
+    /// Builds the URL routes now and throws every problem: conflicting patterns (naming both actions),
+    /// invalid patterns, patterns on local-only actions, unusable declarations, unregistered scoped
+    /// schemes, and a route configuration that no longer fits the registry.
+    ///
+    /// Call it at start-up after registering targets (and in a test), so conflicts fail early.
+    /// - Throws: ``MediatorError/Code/invalidRoutes`` listing every problem.
+    public func validateRoutes() throws {
+        let problems = snapshot().router.get().problems
+        if !problems.isEmpty { throw MediatorError.invalidRoutes(problems: problems) }
+    }
+
+    // MARK: Opening
+
+    /// Whether ``open(_:with:isolation:)-(String,_,_)`` would reach an action, with no side effects: no target
+    /// instance is made and no interceptor, handler or unmatched-URL handler runs.
+    ///
+    /// It checks the URL's syntax and length, scheme or host, route, route configuration and the
+    /// remote policy; it does not check parameter values, which the action's input validates.
+    /// - Parameter url: The URL.
+    /// - Returns: `true` when the URL reaches an action a remote call may run.
+    public func canOpen(_ url: String) -> Bool {
+        snapshot().router.get().canOpen(url)
+    }
+
+    /// Opens a URL: routes it to its action and performs it as a remote call, returning the result.
+    ///
+    /// ```swift
+    /// try mediator.open("shop://product/42?ref=push")
+    /// ```
+    /// - Parameters:
+    ///   - url: The URL, such as `shop://product/42` or `https://shop.example.com/product/42`.
+    ///   - parameters: Native values for the action (a completion closure, say); they win over the URL's.
+    ///   - isolation: The caller's actor, filled in by the compiler; a main-actor caller may reach main-actor actions.
+    /// - Returns: The action's result.
+    /// - Throws: A ``MediatorError`` saying why the URL was refused or what the action reported.
+    @discardableResult
+    public func open(
+        _ url: String, with parameters: MediatorParameters = MediatorParameters(), isolation: (any Actor)? = #isolation
+    ) throws -> any Sendable {
+        try admit(.remote, CallState(url: url, native: parameters.values))
+        let cache = ThreadCache.current
+        let slot = cache.currentSlot(of: self)
+        let snapshot = cache.snapshot(inSlot: slot)
+        let router = cache.router(inSlot: slot)
+        let destination = try router.resolve(url, caller: parameters, runsUnmatchedHandler: true)
+        if case let .action(id, values) = destination, !snapshot.hasInterceptors,
+            let binding = cache.routeBinding(index: id.index, in: snapshot)
+        {
+            // A routed action this thread resolved in this snapshot, nothing installed: straight to
+            // the remote policy and the handler.
+            let payload = Payload.values(ParameterLookup(url: values, native: parameters.values))
+            return try CachedBinding(cache: cache, unretained: binding).run { binding in
+                try invokeSync(binding, source: .remote, payload, isolation: isolation)
+            }
+        }
+        switch opening(destination, of: url, in: router, with: parameters, continuing: nil) {
+        case .value(let value): return value
+        case let .call(state, address):
+            return try enterSync(state, address, in: snapshot, cache: cache, isolation: isolation)
+        }
+    }
+
+    /// Opens a URL and returns its action's result as `type`.
+    /// - Parameters:
+    ///   - url: The URL.
+    ///   - parameters: Native values for the action; they win over the URL's.
+    ///   - type: The result type.
+    ///   - isolation: The caller's actor, filled in by the compiler; a main-actor caller may reach main-actor actions.
+    /// - Returns: The action's result.
+    /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
+    @inlinable
+    public func open<Result: Sendable>(
+        _ url: String, with parameters: MediatorParameters = MediatorParameters(), as type: Result.Type,
+        isolation: (any Actor)? = #isolation
+    ) throws -> Result {
+        let value = try open(url, with: parameters, isolation: isolation)
+        if let typed = Self.cast(value, to: type) { return typed }
+        throw resultTypeMismatch(value, expected: type, url: url)
+    }
+
+    /// Opens a URL with `await`, which reaches asynchronous and main-actor actions too.
+    /// - Parameters:
+    ///   - url: The URL.
+    ///   - parameters: Native values for the action; they win over the URL's.
+    ///   - whenHeld: Whether a URL held on a gate (or at cold start) answers ``MediatorError/Code/held``
+    ///     at once or waits for the continued call's result.
+    /// - Returns: The action's result.
+    /// - Throws: A ``MediatorError`` saying why the URL was refused or what the action reported.
+    @discardableResult
+    public func openAsync(
+        _ url: String, with parameters: MediatorParameters = MediatorParameters(), whenHeld: MediatorWhenHeld = .answerAtOnce
+    ) async throws -> any Sendable {
+        do {
+            return try await openAsync(url, native: parameters, continuing: nil)
+        } catch let error as MediatorError where error.code == .held {
+            return try await answer(error, whenHeld)
+        }
+    }
+
+    /// Opens a URL with `await`: a caller's, or a held one continuing (as `hold`).
+    func openAsync(_ url: String, native: MediatorParameters, continuing hold: MediatorHold?) async throws -> any Sendable {
+        try admit(.remote, CallState(url: url, native: native.values, continuing: hold))
+        let snapshot = snapshot()
+        let router = snapshot.router.get()
+        let destination = try router.resolve(url, caller: native, runsUnmatchedHandler: true)
+        switch opening(destination, of: url, in: router, with: native, continuing: hold) {
+        case .value(let value): return value
+        case let .call(state, address):
+            let resolved = resolve(address, of: state, in: snapshot, cache: .current)
+            return try await driveAsync(state, resolved, in: snapshot)
+        }
+    }
+
+    /// Opens a URL with `await` and returns its action's result as `type`.
+    /// - Parameters:
+    ///   - url: The URL.
+    ///   - parameters: Native values for the action; they win over the URL's.
+    ///   - whenHeld: Whether a held URL answers at once or waits for the continued call's result.
+    ///   - type: The result type.
+    /// - Returns: The action's result.
+    /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
+    @inlinable
+    public func openAsync<Result: Sendable>(
+        _ url: String, with parameters: MediatorParameters = MediatorParameters(), whenHeld: MediatorWhenHeld = .answerAtOnce,
+        as type: Result.Type
+    ) async throws -> Result {
+        let value = try await openAsync(url, with: parameters, whenHeld: whenHeld)
+        if let typed = Self.cast(value, to: type) { return typed }
+        throw resultTypeMismatch(value, expected: type, url: url)
+    }
+
+    /// What opening a URL does: return an unmatched-URL handler's value, or run a remote call.
+    private enum Opening {
+        case value(any Sendable)
+        case call(CallState, CallAddress)
+    }
+
+    /// The call a routed URL stands for. A matched route leads straight to its target's action: the
+    /// binding comes from this thread's slot by the route's action index, or is made from the
+    /// route's target box, never looked up by name.
+    private func opening(
+        _ destination: URLRouter.Destination, of url: String, in router: URLRouter, with native: MediatorParameters,
+        continuing hold: MediatorHold?
+    ) -> Opening {
+        let origin = CallOrigin.url(url, native: native.values)
+        var state: CallState
+        switch destination {
+        case .value(let value):
+            return .value(value)
+        case let .action(id, values):
+            let definition = router.routes[id].definition
+            state = CallState(
+                target: definition.target, action: definition.name, source: .remote,
+                payload: .values(ParameterLookup(url: values, native: native.values)), origin: origin)
+            state.hold = hold
+            return .call(state, .route(id, router.routes))
+        case let .named(target, action, parameters):
+            state = CallState(
+                target: target, action: action, source: .remote,
+                payload: .values(ParameterLookup(values: parameters.values, native: native.values)), origin: origin)
+            state.hold = hold
+            return .call(state, .names(ActionKey(target: target, action: action)))
+        }
+    }
+
+    // MARK: Generating
+
+    /// Generates a URL that opens an action with these parameters: from the action's first URL
+    /// pattern, or the convention route `scheme://Target/action` when it declares none.
+    ///
+    /// Placeholders are filled from the parameters (the longest shape of the pattern whose
+    /// placeholders are all supplied); the rest become query items, sorted by key, arrays as repeated
+    /// keys. Everything but unreserved characters is percent-encoded, so opening the URL gives back
+    /// the same values as strings, which the action's declared types convert back.
+    /// - Parameters:
+    ///   - action: The action name.
+    ///   - target: The target name.
+    ///   - parameters: The values to carry; each needs a string form (no closures).
+    ///   - scheme: The app scheme, or `"https"` for a web link on the first registered host; by
+    ///     default the pattern's own scheme, else the first registered app scheme.
+    /// - Returns: The URL.
+    /// - Throws: ``MediatorError/Code/urlGenerationFailed``, a not-found error, or
+    ///   ``MediatorError/Code/remoteCallNotAllowed`` for a local action.
+    public func url(
+        for action: String, on target: String, with parameters: MediatorParameters = MediatorParameters(), scheme: String? = nil
+    ) throws -> String {
+        try url(target: target, action: action, values: parameters.values, scheme: scheme)
+    }
+
+    /// Generates a URL that opens the action of a contract with this input.
+    ///
+    /// ```swift
+    /// let link = try mediator.url(for: Products.detail, with: ProductID(id: 42))   // "shop://product/42"
+    /// ```
+    /// - Parameters:
+    ///   - contract: The action's signature.
+    ///   - input: The input to carry; native-only fields must be left out.
+    ///   - scheme: The app scheme, or `"https"` for a web link; see ``url(for:on:with:scheme:)->String``.
+    /// - Returns: The URL.
+    /// - Throws: As ``url(for:on:with:scheme:)->String`` does.
+    public func url<Contract: MediatorContract>(
+        for contract: Contract, with input: Contract.Input, scheme: String? = nil
+    ) throws -> String {
+        try url(target: contract.target, action: contract.action, values: Contract.Input.schema.encode(input), scheme: scheme)
+    }
+
+    /// Generates a URL and checks that opening it reaches the same action (another action's literal
+    /// pattern could shadow a placeholder value); the one generator behind every public door.
+    func url(target: String, action: String, values: [String: any Sendable], scheme: String?) throws -> String {
+        let snapshot = snapshot()
+        let router = snapshot.router.get()
+        guard let id = router.routes.action(target: target, action: action) else {
+            throw notFoundError(target: target, action: action, in: snapshot)
+        }
+        let url = try URLGeneration.url(for: router.routes[id], with: values, scheme: scheme, router: router)
+        // Opening must lead back here: another action's literal pattern could shadow a placeholder value.
+        let reached = router.actionReached(by: url)
+        guard reached == id else {
+            let other = reached.map { LogSafeText.inline(router.routes[$0].definition.label) } ?? "no route"
+            throw MediatorError.urlGenerationFailed(
+                target: target, action: action,
+                problem: "the generated URL \(LogSafeText.quoted(url)) would reach \(other) instead")
+        }
+        return url
+    }
+
+    // MARK: Route configuration
+
+    /// Validates a route configuration against the registry and, if it has no problem, puts it in force.
+    /// - Parameter configuration: The configuration.
+    /// - Throws: ``MediatorError/Code/invalidRouteConfiguration`` listing every problem; the previous
+    ///   configuration then stays in force.
+    public func applyRouteConfiguration(_ configuration: MediatorRouteConfiguration) throws {
+        // Validated against the targets of one snapshot, outside the lock (compiling reads
+        // declarations); put in force only if the targets are still those, else validated again.
+        while true {
+            let snapshot = snapshot()
+            let targets = snapshot.targets
+            let candidate = RouteSet(targets: Array(targets.values), configuration: configuration)
+            guard candidate.configurationProblems.isEmpty else {
+                throw MediatorError.invalidRouteConfiguration(problems: candidate.configurationProblems)
+            }
+            let applied = mutate { state -> Bool in
+                // The routes cell is replaced whenever the targets (or the configuration) change.
+                guard state.routes === snapshot.routes else { return false }
+                state.routing.configuration = configuration
+                if let routes = state.routes { state.released.append(routes) }
+                state.routes = BuiltOnce(built: candidate)
+                return true
+            }
+            if applied { return }
+        }
+    }
+
+    /// Removes the route configuration; routes behave as their actions declare them.
+    public func clearRouteConfiguration() {
+        mutate { state in
+            state.routing.configuration = nil
+            state.configurationChanged()
+        }
+    }
+
+    /// The route configuration in force, if any.
+    public var routeConfiguration: MediatorRouteConfiguration? {
+        snapshot().routing.configuration
+    }
+}
