@@ -31,7 +31,7 @@ cd "$(dirname "$0")/.."
 
 # The runtime product's modules, space-separated; the core first. After the split into a core and a
 # Foundation bridge this becomes "MediatorCore Mediator".
-RUNTIME_MODULES="Mediator"
+RUNTIME_MODULES="MediatorCore Mediator"
 # The type whose members the third number counts.
 MAIN_TYPE="Mediator"
 LIMITS=scripts/surface-limits
