@@ -20,24 +20,18 @@ extension Mediator {
         onlyTo target: String? = nil
     ) throws -> MediatorBroadcastReport {
         if source == .local, target == nil, let list = plainDeliveryList(event.key) {
-            var failures = list.bindFailures
             let typed = Binding<Payload, Void>.self
-            for binding in list.bindings {
-                do {
-                    guard binding.definition.inputType == ObjectIdentifier(Payload.self) else {
-                        throw MediatorError.payloadTypeMismatch(binding.definition)
-                    }
-                    // The caller's isolation, not the thread, decides, as in `invokeSync`.
-                    if binding.definition.execution == .mainActor, isolation === MainActor.shared {
-                        try MainActor.assumeIsolated { try unsafeDowncast(binding, to: typed).runOnMainActor(payload) }
-                    } else {
-                        try unsafeDowncast(binding, to: typed).runSync(payload)
-                    }
-                } catch {
-                    failures.append(MediatorBroadcastFailure(target: binding.definition.target, error: error))
+            return list.report { binding in
+                guard binding.definition.inputType == ObjectIdentifier(Payload.self) else {
+                    throw MediatorError.payloadTypeMismatch(binding.definition)
+                }
+                // The caller's isolation, not the thread, decides, as in `invokeSync`.
+                if binding.definition.execution == .mainActor, isolation === MainActor.shared {
+                    try MainActor.assumeIsolated { try unsafeDowncast(binding, to: typed).runOnMainActor(payload) }
+                } else {
+                    try unsafeDowncast(binding, to: typed).runSync(payload)
                 }
             }
-            return MediatorBroadcastReport(delivery: list, failures: failures)
         }
         let state = CallState(broadcasting: event, payload, source: source, onlyTo: target)
         try admit(source, state)
@@ -49,18 +43,12 @@ extension Mediator {
         _ event: MediatorEvent<Payload>, _ payload: Payload, source: MediatorCallSource, onlyTo target: String? = nil
     ) async throws -> MediatorBroadcastReport {
         if source == .local, target == nil, let list = plainDeliveryList(event.key) {
-            var failures = list.bindFailures
-            for binding in list.bindings {
-                do {
-                    guard binding.definition.inputType == ObjectIdentifier(Payload.self) else {
-                        throw MediatorError.payloadTypeMismatch(binding.definition)
-                    }
-                    try await unsafeDowncast(binding, to: Binding<Payload, Void>.self).runAsync(payload)
-                } catch {
-                    failures.append(MediatorBroadcastFailure(target: binding.definition.target, error: error))
+            return await list.report { binding in
+                guard binding.definition.inputType == ObjectIdentifier(Payload.self) else {
+                    throw MediatorError.payloadTypeMismatch(binding.definition)
                 }
+                try await unsafeDowncast(binding, to: Binding<Payload, Void>.self).runAsync(payload)
             }
-            return MediatorBroadcastReport(delivery: list, failures: failures)
         }
         let state = CallState(broadcasting: event, payload, source: source, onlyTo: target)
         try admit(source, state)

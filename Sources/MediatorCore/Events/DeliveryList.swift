@@ -60,4 +60,29 @@ final class DeliveryList: Sendable {
     /// Whether the list may serve every later broadcast of its event in the same snapshot: every
     /// subscriber is bound (none skipped or failed), to its kept instance or to its factory.
     var isComplete: Bool { skipped.isEmpty && bindFailures.isEmpty }
+
+    /// Tells each bound subscriber in order, without `await`: a subscriber that throws is listed
+    /// with its error, and the next one is told.
+    @inline(__always)
+    func report(telling tell: (AnyBinding) throws -> Void) -> MediatorBroadcastReport {
+        var failures = bindFailures
+        for binding in bindings {
+            do { try tell(binding) } catch {
+                failures.append(MediatorBroadcastFailure(target: binding.definition.target, error: error))
+            }
+        }
+        return MediatorBroadcastReport(delivery: self, failures: failures)
+    }
+
+    /// Tells each bound subscriber in order, awaiting each.
+    @inline(__always)
+    func report(telling tell: (AnyBinding) async throws -> Void) async -> MediatorBroadcastReport {
+        var failures = bindFailures
+        for binding in bindings {
+            do { try await tell(binding) } catch {
+                failures.append(MediatorBroadcastFailure(target: binding.definition.target, error: error))
+            }
+        }
+        return MediatorBroadcastReport(delivery: self, failures: failures)
+    }
 }

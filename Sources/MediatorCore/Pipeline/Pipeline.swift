@@ -142,29 +142,13 @@ extension Mediator {
     /// does not stop the others and is listed in the report.
     private func deliverSync(_ list: DeliveryList, _ call: CallState, isolation: (any Actor)?) throws -> MediatorBroadcastReport {
         try RemotePolicy.check(broadcast: call, to: list)
-        var failures = list.bindFailures
-        for binding in list.bindings {
-            do {
-                _ = try invokeSync(binding, source: call.source, call.payload, isolation: isolation)
-            } catch {
-                failures.append(MediatorBroadcastFailure(target: binding.definition.target, error: error))
-            }
-        }
-        return MediatorBroadcastReport(delivery: list, failures: failures)
+        return list.report { binding in _ = try invokeSync(binding, source: call.source, call.payload, isolation: isolation) }
     }
 
     /// Tells each subscriber of a broadcast in order, awaiting each.
     private func deliverAsync(_ list: DeliveryList, _ call: CallState) async throws -> MediatorBroadcastReport {
         try RemotePolicy.check(broadcast: call, to: list)
-        var failures = list.bindFailures
-        for binding in list.bindings {
-            do {
-                _ = try await invokeAsync(binding, source: call.source, call.payload)
-            } catch {
-                failures.append(MediatorBroadcastFailure(target: binding.definition.target, error: error))
-            }
-        }
-        return MediatorBroadcastReport(delivery: list, failures: failures)
+        return await list.report { binding in _ = try await invokeAsync(binding, source: call.source, call.payload) }
     }
 
     /// Runs a handler without `await`, after the remote policy allows it.
