@@ -12,6 +12,9 @@
 //   shape the router opens, and nothing on another host.
 
 import Foundation
+import Mediator
+@testable import MediatorCore
+@testable import MediatorPublishing
 
 /// The documents one input is read as.
 struct FuzzDocuments {

@@ -4,6 +4,8 @@
 // (a handler's error, an interceptor's reason), so the error-text property sees hostile text on every path.
 
 import Foundation
+import Mediator
+@testable import MediatorCore
 
 // MARK: Targets declared by name
 

@@ -1,6 +1,6 @@
-// A libFuzzer target over URL parsing, routing and opening. Built by Fuzz/run.sh together with the
-// library's sources (MediatorCore, Mediator, MediatorPublishing; not through SwiftPM, which has no
-// fuzzer support), so it sees the same code the package ships, internals included. Every input is treated as a URL and goes through the router's
+// A libFuzzer target over URL parsing, routing and opening. Built by Fuzz/run.sh over the library's
+// modules (MediatorCore, Mediator, MediatorPublishing, compiled with testing enabled; not through
+// SwiftPM, which has no fuzzer support), so it sees the same code the package ships, internals included. Every input is treated as a URL and goes through the router's
 // resolution (what canOpen asks), canOpen, open (sync and awaited paths share the router, so the sync
 // one is used), and URL generation from the values it carries: when it opens, generate -> open again,
 // by name and, for typed actions, by contract. The mediator it runs against is in FuzzFixture.swift.
@@ -22,6 +22,8 @@
 //    opens it continues and finishes.
 
 import Foundation
+import Mediator
+@testable import MediatorCore
 
 /// How many inputs the cold-start step has seen (libFuzzer runs one input at a time, on one thread).
 nonisolated(unsafe) var fuzzColdStarts = 0

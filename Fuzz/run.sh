@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target (Fuzz/*.swift + the library's sources: the core, the Foundation bridge
-# and publishing + the tests' ports of the platforms' link matching, with AddressSanitizer)
+# Builds the libFuzzer target (Fuzz/*.swift over the library's three modules: the core, the Foundation
+# bridge and publishing + the tests' ports of the platforms' link matching, with AddressSanitizer)
 # and runs it for a bounded number of inputs, starting from the committed seed corpus.
 #
 #   Fuzz/run.sh                    # 100,000 runs, random seed (printed as "Seed:")
@@ -16,32 +16,36 @@ cd "$(dirname "$0")/.."
 
 runs="${1:-100000}"
 out=.build-fuzz
-mkdir -p "$out/corpus" "$out/stand-in" Fuzz/artifacts
+mkdir -p "$out/corpus" "$out/modules" Fuzz/artifacts
 
-# One module of the three library targets' sources, so the harness sees internals: the core
-# (MediatorCore), the Foundation bridge (Mediator: the Data route configuration documents) and
-# publishing (MediatorPublishing: the association export).
-sources=$(find Sources/MediatorCore Sources/Mediator Sources/MediatorPublishing -name '*.swift' | sort)
 harness=$(find Fuzz -maxdepth 1 -name '*.swift' | sort)
 # The ports of Android's and Apple's link matching, shared with the tests, check the association export.
 ports="Tests/MediatorTests/Publishing/AndroidIntentMatching.swift Tests/MediatorTests/Publishing/AppleComponentMatching.swift"
-# The core's C11 atomics: its header through the module map next to it, its one global compiled here.
+# The core's C target: its headers through the module map next to them, its one global compiled here.
 clang -c -O2 -g -fsanitize=fuzzer-no-link,address -I Sources/CMediatorAtomics/include \
     Sources/CMediatorAtomics/CMediatorAtomics.c -o "$out/CMediatorAtomics.o"
-# The bridge's and publishing's files import MediatorCore, whose sources are compiled into this same
-# module: the import names an empty stand-in module, so it resolves and adds nothing.
-printf '' > "$out/MediatorCoreStandIn.swift"
-swiftc -swift-version 6 -parse-as-library -module-name MediatorCore -emit-module \
-    -emit-module-path "$out/stand-in/MediatorCore.swiftmodule" "$out/MediatorCoreStandIn.swift"
 # The package's settings (Package.swift's sharedSettings), so the fuzzed code compiles as shipped.
-swiftc -swift-version 6 \
-    -enable-upcoming-feature ExistentialAny \
-    -enable-upcoming-feature InternalImportsByDefault \
-    -enable-upcoming-feature MemberImportVisibility \
-    -package-name Mediator -module-name MediatorFuzz -parse-as-library \
-    -sanitize=fuzzer,address -O -g \
-    -I Sources/CMediatorAtomics/include -I "$out/stand-in" \
-    $sources $harness $ports "$out/CMediatorAtomics.o" \
+settings=(-swift-version 6
+    -enable-upcoming-feature ExistentialAny
+    -enable-upcoming-feature InternalImportsByDefault
+    -enable-upcoming-feature MemberImportVisibility
+    -package-name Mediator -parse-as-library -sanitize=fuzzer,address -O -g
+    -I Sources/CMediatorAtomics/include -I "$out/modules")
+# The three library targets as the package builds them, one module each, with testing enabled so
+# the harness reads internals (`@testable import`): the core (MediatorCore), the Foundation bridge
+# (Mediator: the Data route configuration documents) and publishing (MediatorPublishing: the
+# association export).
+library() {
+    local name=$1
+    swiftc "${settings[@]}" -enable-testing -module-name "$name" -wmo -c \
+        -emit-module -emit-module-path "$out/modules/$name.swiftmodule" \
+        $(find "Sources/$name" -name '*.swift' | sort) -o "$out/$name.o"
+}
+library MediatorCore
+library Mediator
+library MediatorPublishing
+swiftc "${settings[@]}" -module-name MediatorFuzz $harness $ports \
+    "$out/CMediatorAtomics.o" "$out/MediatorCore.o" "$out/Mediator.o" "$out/MediatorPublishing.o" \
     -o "$out/mediator-fuzz"
 
 # Swift's own crash backtracer would race AddressSanitizer and libFuzzer for the crash report; leave it to them.
