@@ -20,7 +20,8 @@ public struct MediatorHoldPolicy: Sendable, Equatable {
     public static let maximumCapacity = 1_000
 
     /// Creates a policy; a capacity above ``maximumCapacity`` is lowered to it, and a negative one or
-    /// a negative age is raised to 0.
+    /// a negative age is raised to 0. ``Mediator/setHoldPolicy(_:)`` applies the same bounds to a
+    /// policy whose properties were set one by one.
     /// - Parameters:
     ///   - capacity: The most calls held at once.
     ///   - maximumAge: How old a held call may be when its gate opens.

@@ -241,6 +241,27 @@ struct HeldCallTests {
         #expect(mediator.heldCalls.isEmpty)
     }
 
+    @Test("a policy's bounds hold however it was built: a capacity set field by field is clamped where it is applied")
+    func policyBoundsHoldWhenApplied() throws {
+        let mediator = try makeShop(runs: Runs())
+        mediator.closeGate(.ready)
+        for id in 1...3 { _ = held { try mediator.open("shop://order/\(id)") } }
+        var negative = MediatorHoldPolicy()
+        negative.capacity = -1
+        negative.maximumAge = .seconds(-5)
+        mediator.setHoldPolicy(negative)  // crashed before: removeFirst past the end of the queue
+        #expect(mediator.holdPolicy.capacity == 0 && mediator.holdPolicy.maximumAge == .zero)
+        #expect(mediator.heldCalls.isEmpty)
+        #expect(code { try mediator.open("shop://order/4") } == .holdDropped)
+        var huge = MediatorHoldPolicy()
+        huge.capacity = 50_000
+        mediator.setHoldPolicy(huge)
+        #expect(mediator.holdPolicy.capacity == MediatorHoldPolicy.maximumCapacity)
+        for id in 1...(MediatorHoldPolicy.maximumCapacity + 5) { _ = held { try mediator.open("shop://order/\(id)") } }
+        #expect(mediator.heldCalls.count == MediatorHoldPolicy.maximumCapacity)
+        _ = mediator.cancelAllHeldCalls()
+    }
+
     @Test("a flood of held links stays within the capacity: the oldest are dropped and told so")
     func capacityDropsOldest() async throws {
         let runs = Runs()
