@@ -20,16 +20,13 @@ extension Mediator {
         onlyTo target: String? = nil
     ) throws -> MediatorBroadcastReport {
         if source == .local, target == nil, let list = plainDeliveryList(event.key) {
-            let typed = Binding<Payload, Void>.self
             return list.report { binding in
-                guard binding.definition.inputType == ObjectIdentifier(Payload.self) else {
-                    throw MediatorError.payloadTypeMismatch(binding.definition)
-                }
+                let typed = try Self.subscriber(binding, taking: Payload.self)
                 // The caller's isolation, not the thread, decides, as in `invokeSync`.
                 if binding.definition.execution == .mainActor, isolation === MainActor.shared {
-                    try MainActor.assumeIsolated { try unsafeDowncast(binding, to: typed).runOnMainActor(payload) }
+                    try MainActor.assumeIsolated { try typed.runOnMainActor(payload) }
                 } else {
-                    try unsafeDowncast(binding, to: typed).runSync(payload)
+                    try typed.runSync(payload)
                 }
             }
         }
@@ -43,16 +40,23 @@ extension Mediator {
         _ event: MediatorEvent<Payload>, _ payload: Payload, source: MediatorCallSource, onlyTo target: String? = nil
     ) async throws -> MediatorBroadcastReport {
         if source == .local, target == nil, let list = plainDeliveryList(event.key) {
-            return await list.report { binding in
-                guard binding.definition.inputType == ObjectIdentifier(Payload.self) else {
-                    throw MediatorError.payloadTypeMismatch(binding.definition)
-                }
-                try await unsafeDowncast(binding, to: Binding<Payload, Void>.self).runAsync(payload)
-            }
+            return await list.report { binding in try await Self.subscriber(binding, taking: Payload.self).runAsync(payload) }
         }
         let state = CallState(broadcasting: event, payload, source: source, onlyTo: target)
         try admit(source, state)
         return try report(of: await enterAsync(state, .event(event.key, onlyTo: target)), event.name)
+    }
+
+    /// A bound subscriber as its typed form: its input type is compared first, then it is read as the
+    /// `Binding<Payload, Void>` the event key (name and payload type) guarantees it is.
+    @inline(__always)
+    private static func subscriber<Payload: Sendable>(
+        _ binding: AnyBinding, taking payload: Payload.Type
+    ) throws -> Binding<Payload, Void> {
+        guard binding.definition.inputType == ObjectIdentifier(Payload.self) else {
+            throw MediatorError.payloadTypeMismatch(binding.definition)
+        }
+        return unsafeDowncast(binding, to: Binding<Payload, Void>.self)
     }
 
     /// The event's bound subscriber list, when a local broadcast may take the fast path: nothing is
