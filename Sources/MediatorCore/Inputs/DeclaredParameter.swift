@@ -79,9 +79,8 @@ extension Parameter: DeclaredParameter {
 
     private func native(_ name: String, _ type: any Any.Type) -> ReflectedField {
         func open<Native>(_: Native.Type) -> ReflectedField {
-            // A defaulted parameter falls back to its default, an optional one to `nil` (Swift picks the
-            // required initializer for `@Parameter(native:) var x: T?`, so its declaration holds no value).
-            let fallback = storage ?? ((Value.self as? any OptionalParameterType.Type)?.nothing as? Value)
+            // A defaulted parameter falls back to its default, an optional one to the `nil` it holds.
+            let fallback = storage
             let parameter = MediatorParameter(
                 name: name, typeName: String(describing: Native.self), isRequired: fallback == nil, defaultValue: nil,
                 summary: "\(summary)", acceptsURLValues: false, valueType: Native.self,

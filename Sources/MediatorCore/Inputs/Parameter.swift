@@ -34,9 +34,11 @@ public struct Parameter<Value: Sendable>: Sendable {
     /// Whether URL strings and values by name convert to the type, or only native values of it are taken.
     @usableFromInline let conversion: ParameterConversion
 
+    /// Creates a parameter; an optional one with no value holds `nil` (Swift picks the required
+    /// `init(native:)` for `@Parameter(native:) var x: T?`, so the initializer alone cannot say).
     @usableFromInline
     init(storage: Value?, summary: StaticString, conversion: ParameterConversion) {
-        self.storage = storage
+        self.storage = storage ?? ((Value.self as? any OptionalParameterType.Type)?.nothing as? Value)
         self.summary = summary
         self.conversion = conversion
     }
@@ -45,11 +47,13 @@ public struct Parameter<Value: Sendable>: Sendable {
     @inlinable
     public var wrappedValue: Value {
         get {
-            // Only the declaration the schema reads has no value, and the library never reads it:
-            // an input made by its initializer or decoded by its schema always has one.
+            // Only a required parameter nobody set has no value: the declaration the schema reads
+            // (never read by the library), or an input whose typed initializer left it out. Calls by
+            // name and URLs decode every required one; an optional one always holds at least `nil`.
             guard let storage else {
                 preconditionFailure(
-                    "A required @Parameter was read in the declaration init() makes; make inputs with their typed initializer.")
+                    "A required @Parameter (\(Value.self), \"\(summary)\") was read but never set: "
+                        + "its input's typed initializer must set every required @Parameter.")
             }
             return storage
         }
