@@ -56,8 +56,14 @@ extension Mediator {
     }
 
     /// Replaces the options URLs are read with.
+    ///
+    /// The options' limit is enforced here, however the value was built: a negative
+    /// ``MediatorURLOptions/maximumLength`` counts as 0, so every URL fails with
+    /// ``MediatorError/Code/urlTooLong``.
     /// - Parameter options: The new options.
     public func setURLOptions(_ options: MediatorURLOptions) {
+        var options = options
+        options.maximumLength = max(options.maximumLength, 0)
         changeRouting { $0.options = options }
     }
 

@@ -7,7 +7,7 @@ public struct MediatorURLOptions: Sendable, Equatable {
     /// The longest URL, in UTF-8 bytes, that ``Mediator/open(_:with:isolation:)-(String,_,_)`` accepts; longer ones fail before parsing.
     ///
     /// The default, 16,384 bytes, is far above any deep link an app sends and low enough that a hostile
-    /// URL cannot make the mediator do much work.
+    /// URL cannot make the mediator do much work. A negative length counts as 0 (every URL refused).
     public var maximumLength: Int
     /// Whether `+` in a query *value* decodes to a space, as HTML forms encode it. Off by default:
     /// RFC 3986 gives `+` no special meaning. Keys never convert `+`, and `%2B` always decodes to `+`.

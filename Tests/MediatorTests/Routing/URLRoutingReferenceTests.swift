@@ -514,6 +514,19 @@ struct URLRoutingReferenceTests {
         expectMediatorError(.urlTooLong) { try mediator.open("app://T/%zz%zz") }
     }
 
+    @Test("a negative maximumLength set field by field counts as 0 where it is applied: every URL door refuses, none crashes")
+    func negativeLengthLimitSetFieldByField() async throws {
+        let mediator = try echoMediator([("echo", [])])
+        var options = MediatorURLOptions()
+        options.maximumLength = -1
+        mediator.setURLOptions(options)
+        #expect(mediator.urlOptions.maximumLength == 0)
+        let refused = expectMediatorError(.urlTooLong) { try mediator.open("app://T/echo") }
+        #expect(refused?.description.contains("-1") == false)
+        #expect(!mediator.canOpen("app://T/echo"))
+        await expectMediatorError(.urlTooLong) { try await mediator.openAsync("app://T/echo") }
+    }
+
     // MARK: Typed inputs
 
     @Test("a typed input's fields convert from the URL's text, and absent optional fields take their defaults")
