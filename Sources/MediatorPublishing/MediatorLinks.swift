@@ -276,16 +276,19 @@ extension Mediator {
 
     /// A URL that opens the action, generated from sample values of its required parameters (an
     /// enum's first value, `1`, `1.5`, `true`, `example`), or `nil` when a type has no sample or the
-    /// URL would not open the action (generation checks it reaches the action; `canOpen`, that the
-    /// route configuration and the remote policy let it run).
+    /// URL would not reach the action.
+    ///
+    /// Generation checks that the URL reaches the action by its declared routes, and that the action
+    /// is remote and the URL carries no native-only value (the remote policy). It is deliberately not
+    /// checked with `canOpen`: that also applies the live route configuration, a run-time switch,
+    /// and the published links describe the declared routes, whatever is switched off today.
     private func exampleURL(target: String, action: String, parameters: [MediatorLinks.Parameter]) -> String? {
         var values: [String: any Sendable] = [:]
         for parameter in parameters where parameter.required {
             guard let sample = parameter.allowedValues?.first ?? Self.sampleValue(forType: parameter.type) else { return nil }
             values[parameter.name] = sample
         }
-        guard let url = try? generatedURL(target: target, action: action, values: values), canOpen(url) else { return nil }
-        return url
+        return try? generatedURL(target: target, action: action, values: values)
     }
 
     /// A value a URL can carry for a parameter of this type, if the type is a common one.

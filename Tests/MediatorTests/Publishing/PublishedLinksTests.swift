@@ -104,6 +104,23 @@ struct PublishedLinksTests {
         }
     }
 
+    @Test("a route configuration that disables or redirects routes changes neither the links nor their examples")
+    func linksDoNotDependOnTheLiveConfiguration() throws {
+        let mediator = try linkedShop()
+        let before = try mediator.publishedLinks().json()
+        try mediator.applyRouteConfiguration(
+            MediatorRouteConfiguration(rules: [
+                .init(match: .action(.init(target: "Shop", action: "product")), effect: .disable(reason: "maintenance")),
+                .init(match: .pattern("/help/*topic"), effect: .redirectToAction(.init(target: "Shop", action: "ping"))),
+            ]))
+        #expect(!mediator.canOpen("shop://product/1"))
+        let during = try mediator.publishedLinks()
+        #expect(during.json() == before)
+        #expect(during.actions.map(\.example) == ["admin://panel", "shop://help", "shop://Shop/ping", "shop://product/1"])
+        mediator.clearRouteConfiguration()
+        #expect(try mediator.publishedLinks().json() == before)
+    }
+
     @Test("the JSON form is stable and reads back to the same links")
     func jsonRoundTrips() throws {
         let links = try linkedShop().publishedLinks()
