@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Proves scripts/new-module.swift (the package's `new-module` plugin) on a throwaway copy of the
 # working tree, as CI runs it:
-#   - bad names are refused with a non-zero exit and one line of error, and change nothing;
+#   - bad names are refused with a non-zero exit and exactly one line of output (the error), and change nothing;
 #   - --dry-run prints the plan and changes nothing;
 #   - a generated module builds with no warnings, passes its tests and the lint, keeps the module
 #     graph clean, and is registered in the App (it shows in `App routes --json`);
@@ -50,9 +50,11 @@ refused() {
         fail "new-module accepted '$*'; it should have refused it"
     fi
     [ "$(digest)" = "$before" ] || fail "new-module changed files while refusing '$*'"
-    local errors
-    errors=$(printf '%s\n' "$output" | grep -c "^error: " || true)
-    [ "$errors" = 1 ] || { printf '%s\n' "$output"; fail "refusing '$*' printed $errors error lines, not one"; }
+    # Exactly one line in all, the error: not one error among SwiftPM's build lines.
+    local lines
+    lines=$(printf '%s\n' "$output" | wc -l)
+    { [ "$lines" -eq 1 ] && printf '%s\n' "$output" | grep -q "^error: "; } ||
+        { printf '%s\n' "$output"; fail "refusing '$*' printed $lines lines, not one error line"; }
     printf '   refused %-18s %s\n' "$(printf '%q ' "$@")" "$(printf '%s\n' "$output" | grep "^error: ")"
 }
 

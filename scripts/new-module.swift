@@ -23,7 +23,9 @@ var arguments = ["swift", "package", "--package-path", root.path]
 if let scratch = ProcessInfo.processInfo.environment["NEW_MODULE_SCRATCH_PATH"], !scratch.isEmpty {
     arguments += ["--scratch-path", scratch]
 }
-arguments += ["--allow-writing-to-package-directory", "new-module"] + CommandLine.arguments.dropFirst()
+// --quiet: SwiftPM's build lines (it builds the plugin and its tool first) would otherwise add up to
+// twenty lines to a refusal promised as one; the plugin's own output and errors still pass.
+arguments += ["--quiet", "--allow-writing-to-package-directory", "new-module"] + CommandLine.arguments.dropFirst()
 
 let process = Process()
 process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
