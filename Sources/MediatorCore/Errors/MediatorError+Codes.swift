@@ -245,6 +245,22 @@ extension MediatorError {
 
 extension MediatorError {
     /// A call held on a gate; `subject` is what the call is (`Target.action`, or a URL not routed yet).
+    /// What another call's `held` error becomes when user code (an interceptor, a not-found or
+    /// unmatched-URL handler) throws it into this call: the hold answers for its own call only, so
+    /// this call must not wait on it or hand back its result. It is refused instead, naming who threw.
+    /// Errors that are not `held` pass unchanged.
+    static func rethrownHold(
+        _ error: any Error, by thrower: String, target: String?, action: String?, url: String? = nil
+    ) -> any Error {
+        guard let held = error as? MediatorError, held.code == .held else { return error }
+        let reason =
+            "it threw the held error of another call (\(held.hold?.label ?? held.label)), which answers for that call only"
+        return Self(.rejected, target: target, action: action, url: url, interceptor: thrower, reason: reason) { error in
+            let call = error.target == nil ? q(error.url) : error.label
+            return "\(call) was rejected by \(LogSafeText.inline(error.interceptor ?? "")): \(clause(error.reason ?? ""))."
+        }
+    }
+
     static func held(_ hold: MediatorHold, on gate: MediatorGate) -> Self {
         Self(
             .held, target: hold.call.target.isEmpty ? nil : hold.call.target,

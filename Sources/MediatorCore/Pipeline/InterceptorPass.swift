@@ -62,6 +62,11 @@ struct InterceptorPass {
         case .failure(let timeout as InterceptorTimeout):
             throw MediatorError.interceptorTimedOut(
                 interceptor: Self.name(of: interceptor), target: state.target, action: state.action, after: timeout.limit)
+        case .failure(let error as MediatorError) where error.code == .held:
+            // This call's own hold comes only from a `.hold` decision, above; a thrown one is another call's.
+            let other = error.hold?.label ?? error.description
+            throw rejection(
+                by: interceptor, reason: "it threw the held error of another call (\(other)), which answers for that call only")
         case .failure(let error as MediatorError):
             throw error
         case .failure(let error):

@@ -17,7 +17,14 @@ extension Mediator {
         let box: (any AnyTargetBox)?
         if case .missingAction(let found) = resolved { box = found } else { box = nil }
         if let box {
-            switch try box.answerUnknownAction(state.action, parameters: state.parameters) {
+            let answer: MediatorFallback
+            do {
+                answer = try box.answerUnknownAction(state.action, parameters: state.parameters)
+            } catch {
+                throw MediatorError.rethrownHold(
+                    error, by: "\(box.name)'s not-found handler", target: state.target, action: state.action)
+            }
+            switch answer {
             case .value(let value): return .value(value)
             case let .redirect(target, action, parameters):
                 return .redirect(target: target, action: action, parameters: parameters)
@@ -28,7 +35,13 @@ extension Mediator {
             let unresolved = MediatorUnresolvedCall(
                 target: state.target, action: state.action, parameters: state.parameters, source: state.source,
                 reason: box == nil ? .targetNotFound : .actionNotFound)
-            switch try handler(unresolved) {
+            let answer: MediatorFallback
+            do {
+                answer = try handler(unresolved)
+            } catch {
+                throw MediatorError.rethrownHold(error, by: "the fallback handler", target: state.target, action: state.action)
+            }
+            switch answer {
             case .value(let value): return .value(value)
             case let .redirect(target, action, parameters):
                 return .redirect(target: target, action: action, parameters: parameters)

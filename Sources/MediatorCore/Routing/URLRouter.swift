@@ -124,7 +124,13 @@ final class URLRouter: Sendable {
                 url: url, scheme: parsed.scheme, host: entry.isApp ? nil : ASCII.lowercased(parsed.host ?? ""),
                 pathSegments: path.segments(from: 0), queryParameters: MediatorParameters(values.materialized()),
                 fragment: parsed.fragment, parameters: caller)
-            switch try handler(request) {
+            let answer: MediatorFallback
+            do {
+                answer = try handler(request)
+            } catch {
+                throw MediatorError.rethrownHold(error, by: "the unmatched-URL handler", target: nil, action: nil, url: url)
+            }
+            switch answer {
             case .value(let value): return .value(value)
             case let .redirect(target, action, parameters): return .named(target: target, action: action, parameters: parameters)
             case .notHandled: throw unmatched()
