@@ -17,7 +17,9 @@
 ///
 /// Each fact is written once, so a URL's value cannot land in another field, and a call by name
 /// cannot get another default than a typed caller: the schema is read from these declarations
-/// (see ``MediatorDeclaredInput``). The typed initializer is written by hand because Swift gives a
+/// (see ``MediatorDeclaredInput``). A default is evaluated once, when the schema is read, and calls
+/// by name and URLs get that value, while a typed initializer evaluates its default each time: make
+/// defaults constants (`"posts"`, `1`, `[]`), not `Date()` or `UUID()`, or the doors disagree. The typed initializer is written by hand because Swift gives a
 /// public struct no public memberwise initializer (and the one it gives inside the module takes a
 /// required `@Parameter` as its wrapper, not its value); its defaults can read the declaration's,
 /// as `UserQuery().tab` does, so they are not written twice.
@@ -62,7 +64,7 @@ public struct Parameter<Value: Sendable>: Sendable {
 
     /// A parameter with a default: the property's initial value, used when a call leaves it out.
     /// - Parameters:
-    ///   - wrappedValue: The default.
+    ///   - wrappedValue: The default; a constant, as the schema reads it once for every call by name and URL.
     ///   - summary: A one-line description.
     @inlinable
     public init(wrappedValue: Value, _ summary: StaticString = "") where Value: MediatorParameterValue {
