@@ -94,6 +94,10 @@ struct FuzzItemInput: MediatorDeclaredInput, Equatable {
         (self.tags, self.price, self.gift, self.done) = (tags, price, gift, done)
     }
 
+    /// An input with only its id set, as a typed caller that leaves every optional out makes it:
+    /// each optional `@Parameter`, native or converted, must read `nil`.
+    init(onlyID id: Int) { self.id = id }
+
     /// Equal values; a closure is compared only by being there.
     static func == (lhs: FuzzItemInput, rhs: FuzzItemInput) -> Bool {
         lhs.id == rhs.id && lhs.name == rhs.name && lhs.quantity == rhs.quantity && lhs.tab == rhs.tab

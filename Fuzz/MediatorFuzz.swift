@@ -20,6 +20,8 @@
 // 6. While `ready` is closed, every URL within the length limit is held before it is routed, as
 //    itself (its hold's call carries the URL and no target); it can be cancelled, and when `ready`
 //    opens it continues and finishes.
+// 7.-8. Policies and options built field by field, and typed inputs with optionals left out
+//    (FuzzPolicies.swift).
 
 import Foundation
 import Mediator
@@ -46,6 +48,7 @@ struct FuzzCase {
 
     func run() {
         holdAtColdStart()
+        applyPoliciesFieldByField()
         let openable = mediator.canOpen(url)
         fuzzStats.count(openable ? "canOpen yes" : "canOpen no")
         let result = open(openable: openable)
@@ -81,7 +84,11 @@ struct FuzzCase {
     /// The round trip by contract for a result that is one of the fixture's typed inputs.
     func roundTrip(for result: any Sendable) -> (() -> Void)? {
         switch result {
-        case let input as FuzzItemInput: { roundTrip(FuzzTyped.item, input) }
+        case let input as FuzzItemInput:
+            {
+                roundTrip(FuzzTyped.item, input)
+                callWithOptionalsLeftOut(input)
+            }
         case let input as FuzzFilesInput: { roundTrip(FuzzTyped.files, input) }
         case let input as FuzzDocInput: { roundTrip(FuzzTyped.doc, input) }
         case let input as FuzzFindInput: { roundTrip(FuzzTyped.find, input) }
