@@ -178,8 +178,11 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
             state.nextWaiter += 1
             return state.nextWaiter
         }
+        // The limit is the caller's: a negative one times out at once, one past a timer's range
+        // (`.seconds(Int64.max)` traps in `Task.sleep`) waits as long as a timer can.
         let timer = limit.map { limit in
             Task { [weak self] in
+                let limit = limit.clampedForTimers
                 guard (try? await Task.sleep(for: limit)) != nil else { return }
                 self?.giveUp(waiter, because: .timedOut(limit), withdrawing: withdrawing)
             }

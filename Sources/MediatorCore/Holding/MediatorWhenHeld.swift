@@ -14,6 +14,7 @@ public enum MediatorWhenHeld: Sendable, Equatable {
     /// cancelled, `CancellationError`. Either way the held call is withdrawn (its observers see
     /// ``MediatorError/Code/holdCancelled``), unless another caller joined the same hold without
     /// waiting (an identical URL), for whom it stays held. If the call is dropped, expires or is
-    /// cancelled while waited for, that error is thrown.
+    /// cancelled while waited for, that error is thrown. A negative limit counts as zero, and one
+    /// longer than `Int64.max` nanoseconds (about 292 years) as that.
     case wait(upTo: Duration)
 }

@@ -45,7 +45,7 @@ extension Mediator {
     /// ```
     /// - Parameter duration: The longest decision; a negative duration counts as zero.
     public func setInterceptorTimeout(_ duration: Duration) {
-        let limit = Duration.nanoseconds(Self.nanoseconds(duration))
+        let limit = duration.clampedForTimers
         mutate { state in
             state.released.append(state.settings)
             state.settings = state.settings.with(interceptorTimeout: limit)
@@ -55,15 +55,5 @@ extension Mediator {
     /// How long an interceptor's asynchronous decision may take; see ``setInterceptorTimeout(_:)``.
     public var interceptorTimeout: Duration {
         snapshot().settings.interceptorTimeout
-    }
-
-    /// A duration in whole nanoseconds, clamped to `0...Int64.max`.
-    private static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        guard seconds >= 0, attoseconds >= 0 else { return 0 }
-        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !overflow else { return .max }
-        let (total, overflowAgain) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
-        return overflowAgain ? .max : total
     }
 }

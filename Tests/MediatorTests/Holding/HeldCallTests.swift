@@ -387,6 +387,34 @@ struct HeldCallTests {
         #expect(runs["checkout"] == 1)
     }
 
+    /// The awaited doors, each calling `checkout` on the shop and waiting when held (a typed call
+    /// waits in the same `MediatorHold.wait`, where the limit is clamped).
+    enum AwaitedDoor: String, CaseIterable, Sendable { case byName, url }
+
+    @Test(
+        "a wait limit past a timer's range (.seconds(Int64.max)) waits for the continued call instead of crashing",
+        arguments: AwaitedDoor.allCases)
+    func hugeWaitLimit(door: AwaitedDoor) async throws {
+        let runs = Runs()
+        let mediator = try makeShop(runs: runs)
+        mediator.addInterceptor(Holding(["checkout"]))
+        let forever = MediatorWhenHeld.wait(upTo: .seconds(Int64.max))
+        async let waited: String =
+            switch door {
+            case .byName: mediator.performAsync("checkout", on: "Shop", whenHeld: forever, as: String.self)
+            case .url: mediator.openAsync("shop://checkout", whenHeld: forever, as: String.self)
+            }
+        while mediator.heldCalls.isEmpty { await Task.yield() }
+        mediator.openGate(.login)
+        #expect(try await waited == "checkout 0")
+        // A negative limit counts as zero: the caller stops waiting at once, and the call is withdrawn.
+        mediator.closeGate(.login)
+        await #expect {
+            try await mediator.performAsync("checkout", on: "Shop", whenHeld: .wait(upTo: .seconds(-5)))
+        } throws: { ($0 as? MediatorError)?.code == .holdTimedOut }
+        #expect(mediator.heldCalls.isEmpty)
+    }
+
     @Test("a caller that stops waiting does not withdraw a link another caller handed over too")
     func waitingJoinsKeepers() async throws {
         let runs = Runs()
