@@ -5,7 +5,7 @@ public import Mediator
 ///
 /// ```swift
 /// let broadcasts = BroadcastRecorder()
-/// mediator.addInterceptor(broadcasts)
+/// mediator.configure { $0.interceptors.append(broadcasts) }
 /// try mediator.cart.clear()   // code under test that broadcasts
 /// #expect(broadcasts.payloads(of: AppEvents.userDidLogOut) == ["ada"])
 /// ```

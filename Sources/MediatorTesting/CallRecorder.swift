@@ -6,7 +6,7 @@ public import Mediator
 ///
 /// ```swift
 /// let recorder = CallRecorder()
-/// mediator.addInterceptor(recorder)
+/// mediator.configure { $0.interceptors.append(recorder) }
 /// try await mediator.call(Cart.checkout)
 /// #expect(recorder.calls.map(\.action) == ["checkout"])
 /// ```

@@ -111,8 +111,8 @@ extension MediatorError {
     static func interceptorTimedOut(interceptor: String, target: String, action: String, after: Duration) -> Self {
         Self(.interceptorTimedOut, target: target, action: action, interceptor: interceptor, after: after) { error in
             "\(LogSafeText.inline(error.interceptor ?? "")) did not decide on \(error.label) within \(seconds(error.after)), "
-                + "so the call was refused; make its interceptAsync(_:) finish sooner or raise the limit with "
-                + "mediator.setInterceptorTimeout(_:)."
+                + "so the call was refused; make its interceptAsync(_:) finish sooner or raise the limit, "
+                + "Mediator.Settings.interceptorTimeout."
         }
     }
 
@@ -170,7 +170,7 @@ extension MediatorError {
     static func urlTooLong(length: Int, limit: Int) -> Self {
         Self(.urlTooLong, count: length, limit: limit) { error in
             "The URL is \(error.count) bytes long, over the limit of \(error.limit); "
-                + "raise MediatorURLOptions.maximumLength if such URLs are expected."
+                + "raise Mediator.URLOptions.maximumLength if such URLs are expected."
         }
     }
 
@@ -178,7 +178,7 @@ extension MediatorError {
         Self(.unknownURLScheme, available: registered, subject: scheme) { error in
             if error.subject == "http" {
                 return "The URL is an http web link, and only https web links are routed; "
-                    + "set MediatorURLOptions.acceptsHTTPWebLinks to accept http ones too."
+                    + "set Mediator.URLOptions.acceptsHTTPWebLinks to accept http ones too."
             }
             let list = error.available.isEmpty ? "none is registered" : "registered: " + list(error.available)
             return "The URL scheme \(q(error.subject)) is not an app scheme (\(list))\(error.didYouMean); "

@@ -63,10 +63,10 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
         public static let asyncActionCalledSynchronously = Code("asyncActionCalledSynchronously")
         /// A URL does not follow RFC 3986; the description says what is wrong and where (byte offset and component).
         public static let malformedURL = Code("malformedURL")
-        /// A URL is longer than ``MediatorURLOptions/maximumLength`` allows.
+        /// A URL is longer than ``Mediator/URLOptions/maximumLength`` allows.
         public static let urlTooLong = Code("urlTooLong")
         /// A URL's scheme is neither a registered app scheme nor a web scheme with a registered host
-        /// (`http` counts only with ``MediatorURLOptions/acceptsHTTPWebLinks``); ``MediatorError/suggestions``
+        /// (`http` counts only with ``Mediator/URLOptions/acceptsHTTPWebLinks``); ``MediatorError/suggestions``
         /// names the closest registered scheme.
         public static let unknownURLScheme = Code("unknownURLScheme")
         /// A web URL's host is not registered with ``Mediator/registerWebHost(_:)``;

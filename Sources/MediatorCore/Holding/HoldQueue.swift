@@ -22,7 +22,9 @@ struct HoldQueue {
     var toContinue: [Entry] = []
     /// Whether a task is continuing `toContinue`; at most one, so calls continue in order.
     var continuing = false
-    var policy = MediatorHoldPolicy()
+    var policy = Mediator.HoldPolicy()
+    /// The registry version `policy` was configured at: an older configuration never replaces it.
+    var policyVersion: UInt64 = 0
 
     /// What `hold` did.
     enum Placement {

@@ -80,28 +80,4 @@ extension Mediator {
         settle(removed, because: .cancelled(reason: "the app cancelled every held call"))
         return removed.count
     }
-
-    /// The bounds on held calls: how many, how old, and whether identical URLs continue once.
-    public var holdPolicy: MediatorHoldPolicy {
-        holds.withLock { $0.policy }
-    }
-
-    /// Replaces the bounds on held calls. A lower capacity drops the oldest held calls over it now
-    /// (``MediatorError/Code/holdDropped``); a shorter maximum age applies when each gate next opens.
-    ///
-    /// The policy's limits are enforced here, however the value was built: its properties are
-    /// public `var`s, so a capacity set above ``MediatorHoldPolicy/maximumCapacity`` is lowered to
-    /// it, and a negative capacity or age is raised to 0, as the initializer does.
-    /// - Parameter policy: The new policy.
-    public func setHoldPolicy(_ policy: MediatorHoldPolicy) {
-        let policy = MediatorHoldPolicy(
-            capacity: policy.capacity, maximumAge: policy.maximumAge, coalescesIdenticalURLs: policy.coalescesIdenticalURLs)
-        let dropped = holds.withLock { queue -> [HoldQueue.Entry] in
-            queue.policy = policy
-            let excess = max(queue.held.count - policy.capacity, 0)
-            defer { queue.held.removeFirst(excess) }
-            return Array(queue.held.prefix(excess))
-        }
-        settle(dropped, because: .dropped(capacity: policy.capacity))
-    }
 }

@@ -29,7 +29,7 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
     /// not been routed yet: its ``MediatorCall/target`` and ``MediatorCall/action`` are empty and
     /// ``MediatorCall/url`` holds the URL.
     public let call: MediatorCall
-    /// When the call was first held: a held call older than ``MediatorHoldPolicy/maximumAge`` when its
+    /// When the call was first held: a held call older than ``Mediator/HoldPolicy/maximumAge`` when its
     /// gate opens is dropped.
     public let arrival: ContinuousClock.Instant
 

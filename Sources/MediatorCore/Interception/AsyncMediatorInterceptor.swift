@@ -1,7 +1,7 @@
 /// An interceptor whose decision on awaited calls may suspend, for example to refresh a login token.
 ///
 /// Awaited calls use ``interceptAsync(_:)``, bounded by the mediator's interceptor timeout (see
-/// ``Mediator/setInterceptorTimeout(_:)``); synchronous calls, which cannot suspend, use
+/// ``Mediator/Settings/interceptorTimeout``); synchronous calls, which cannot suspend, use
 /// ``MediatorInterceptor/intercept(_:)``. Bounding a decision takes two tasks per call, which is why
 /// it is a separate protocol: interceptors that decide synchronously cost nothing extra.
 ///

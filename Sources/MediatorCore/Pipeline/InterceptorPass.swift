@@ -10,7 +10,7 @@
 struct InterceptorPass {
     /// The snapshot the call runs in: its interceptors decide, and redirects resolve in it.
     let snapshot: RegistrySnapshot
-    var settings: MediatorSettings { snapshot.settings }
+    var settings: InterceptionSettings { snapshot.settings }
     var state: CallState
     /// The call as it entered the pipeline: what a hold keeps, to run again from the start.
     let original: CallState

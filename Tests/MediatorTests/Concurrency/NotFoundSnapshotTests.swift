@@ -16,7 +16,7 @@ struct NotFoundSnapshotTests {
         let mediator = Mediator()
         let asked = Recording<String>()
         // Runs after the call was resolved and before the not-found chain.
-        mediator.addInterceptor(RegisterOnFirstCall(mediator: mediator, asked: asked))
+        mediator.configure { $0.interceptors.append(RegisterOnFirstCall(mediator: mediator, asked: asked)) }
 
         let error = expectMediatorError(.targetNotFound) { try mediator.perform("ping", on: "Flicker") }
         #expect(error?.target == "Flicker")
@@ -30,7 +30,7 @@ struct NotFoundSnapshotTests {
         let mediator = Mediator()
         let asked = Recording<String>()
         try registerFlicker(on: mediator, asked: asked)
-        mediator.addInterceptor(UnregisterOnEveryCall(mediator: mediator))
+        mediator.configure { $0.interceptors.append(UnregisterOnEveryCall(mediator: mediator)) }
 
         let error = expectMediatorError(.actionNotFound) { try mediator.perform("pong", on: "Flicker") }
         #expect(error?.target == "Flicker")

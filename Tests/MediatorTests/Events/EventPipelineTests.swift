@@ -42,7 +42,7 @@ struct EventPipelineTests {
         arguments: BroadcastDoor.allCases, [false, true])
     func callerExposureNeverWidens(door: BroadcastDoor, intercepted: Bool) async throws {
         let mediator = Mediator()
-        if intercepted { mediator.addInterceptor(Proceeding()) }
+        if intercepted { mediator.configure { $0.interceptors.append(Proceeding()) } }
         try mediator.register(
             targetNamed: "Session", actions: [],
             subscriptions: [MediatorSubscription(logoutAsDeclared) { _, trace in trace.append("Session") }])
@@ -62,7 +62,7 @@ struct EventPipelineTests {
         arguments: BroadcastDoor.allCases, [false, true])
     func mixedDeclarations(door: BroadcastDoor, intercepted: Bool) async throws {
         let mediator = Mediator()
-        if intercepted { mediator.addInterceptor(Proceeding()) }
+        if intercepted { mediator.configure { $0.interceptors.append(Proceeding()) } }
         try mediator.register(
             targetNamed: "Local", actions: [],
             subscriptions: [MediatorSubscription(logoutAsDeclared) { _, trace in trace.append("Local") }])
@@ -131,7 +131,7 @@ struct EventPipelineTests {
     func interceptorHoldsBroadcast() async throws {
         let mediator = Mediator()
         let login = MediatorGate("login")
-        mediator.addInterceptor(HoldingBroadcasts(gate: login))
+        mediator.configure { $0.interceptors.append(HoldingBroadcasts(gate: login)) }
         try mediator.subscribe("A")
         let trace = Trace()
         let hold = try #require(expectMediatorError(.held) { try mediator.broadcast(TestEvents.launch, trace) }?.hold)

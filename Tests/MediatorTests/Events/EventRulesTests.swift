@@ -70,7 +70,7 @@ struct EventRulesTests {
     func interceptorsSeeBroadcasts() throws {
         let mediator = Mediator()
         let observer = Observer()
-        mediator.addInterceptor(observer)
+        mediator.configure { $0.interceptors.append(observer) }
         try mediator.subscribe("A")
         try mediator.subscribe("B", failing: FixtureError.boom)
         let trace = Trace()
@@ -88,7 +88,7 @@ struct EventRulesTests {
     func refusedBroadcastIsObserved() throws {
         let mediator = Mediator()
         let observer = Observer()
-        mediator.addInterceptor(observer)
+        mediator.configure { $0.interceptors.append(observer) }
         expectMediatorError(.remoteCallNotAllowed) { try mediator.broadcast(TestEvents.launch, Trace(), source: .remote) }
         #expect(observer.finished.map(\.call.source) == [.remote])
         #expect(observer.finished.map { $0.error?.code } == [.remoteCallNotAllowed])
@@ -97,7 +97,7 @@ struct EventRulesTests {
     @Test("an interceptor that rejects a broadcast stops it before any subscriber runs")
     func interceptorRejectsBroadcast() throws {
         let mediator = Mediator()
-        mediator.addInterceptor(BroadcastGate(event: "launch", decision: .reject(reason: "not during onboarding")))
+        mediator.configure { $0.interceptors.append(BroadcastGate(event: "launch", decision: .reject(reason: "not during onboarding"))) }
         try mediator.subscribe("A")
         let trace = Trace()
         let error = expectMediatorError(.rejected) { try mediator.broadcast(TestEvents.launch, trace) }
@@ -109,7 +109,7 @@ struct EventRulesTests {
     @Test("an interceptor that redirects a broadcast refuses it: a broadcast has no action to redirect")
     func interceptorRedirectsBroadcast() throws {
         let mediator = Mediator()
-        mediator.addInterceptor(BroadcastGate(event: "launch", decision: .redirect(target: "A", action: "x")))
+        mediator.configure { $0.interceptors.append(BroadcastGate(event: "launch", decision: .redirect(target: "A", action: "x"))) }
         try mediator.subscribe("A")
         let trace = Trace()
         let error = expectMediatorError(.rejected) { try mediator.broadcast(TestEvents.launch, trace) }
@@ -123,8 +123,8 @@ struct EventRulesTests {
         let mediator = Mediator()
         // Not a test of the timeout: under ThreadSanitizer on a busy machine the awaited decision
         // has waited longer than the 10 s default for a thread.
-        mediator.setInterceptorTimeout(.seconds(120))
-        mediator.addInterceptor(AsyncBroadcastGate(event: "launch"))
+        mediator.configure { $0.interceptorTimeout = .seconds(120) }
+        mediator.configure { $0.interceptors.append(AsyncBroadcastGate(event: "launch")) }
         try mediator.subscribe("A")
         try mediator.subscribe("P", to: TestEvents.push)
         let trace = Trace()
@@ -137,7 +137,7 @@ struct EventRulesTests {
     func subscribersMayReenter() async throws {
         let mediator = Mediator()
         let observer = Observer()
-        mediator.addInterceptor(observer)
+        mediator.configure { $0.interceptors.append(observer) }
         try mediator.register(
             targetNamed: "Reentrant", actions: [MediatorAction("echo") { _, _ in "echo" }],
             subscriptions: [

@@ -198,14 +198,14 @@ struct DeclaredInputTests {
     func everyDoor() throws {
         let mediator = try mediator()
         let recorder = CallRecorder()
-        mediator.addInterceptor(recorder)
+        mediator.configure { $0.interceptors.append(recorder) }
         _ = try mediator.call(People.user, with: UserQuery(id: 5, tab: "likes"))
         let seen = try #require(recorder.calls.first)
         #expect(seen.parameters.values["id"] as? Int == 5 && seen.parameters.values["tab"] as? String == "likes")
         #expect(recorder.inputs(to: People.user) == [UserQuery(id: 5, tab: "likes")])
 
         let redirecting = try self.mediator()
-        redirecting.addInterceptor(UserToName())
+        redirecting.configure { $0.interceptors.append(UserToName()) }
         #expect(try redirecting.perform("user", on: "People", with: ["id": 9]) as? String == "Ada 9")
         #expect(try redirecting.open("app://user/8") as? String == "Ada 8")
     }

@@ -68,7 +68,7 @@ private func counterMediator(_ runs: Runs) throws -> Mediator {
     // These tests do not measure the interceptor timeout (those that do set their own): under
     // ThreadSanitizer, on two cores busy with the suite's stress and guarantee loops, an awaited
     // interceptor's task has waited longer than the 10 s default for a thread.
-    mediator.setInterceptorTimeout(.seconds(120))
+    mediator.configure { $0.interceptorTimeout = .seconds(120) }
     try mediator.register(
         targetNamed: "Counter",
         actions: [
@@ -174,8 +174,8 @@ struct InterceptorFailureTests {
         let runs = Runs()
         let mediator = try counterMediator(runs)
         let log = FinishLog()
-        mediator.addInterceptor(FailingRefresh())
-        mediator.addInterceptor(log)
+        mediator.configure { $0.interceptors.append(FailingRefresh()) }
+        mediator.configure { $0.interceptors.append(log) }
         let error = await expectMediatorError(.rejected) { try await mediator.performAsync("bump", on: "Counter") }
         #expect(error?.target == "Counter")
         #expect(error?.action == "bump")
@@ -185,19 +185,19 @@ struct InterceptorFailureTests {
         #expect(log.finished.count == 1)
         #expect(log.finished.first?.outcome.isSuccess == false)
 
-        mediator.removeAllInterceptors()
+        mediator.configure { $0.interceptors.removeAll() }
         #expect(try await mediator.performAsync("bump", on: "Counter", as: String.self) == "bumped")
     }
 
     @Test("the interceptor timeout defaults to 10 seconds and can be changed")
     func interceptorTimeoutDefaultsToTenSeconds() {
         let mediator = Mediator()
-        #expect(mediator.interceptorTimeout == .seconds(10))
-        mediator.setInterceptorTimeout(.milliseconds(250))
-        #expect(mediator.interceptorTimeout == .milliseconds(250))
-        mediator.setInterceptorTimeout(.seconds(-1))
-        #expect(mediator.interceptorTimeout == .zero)
-        #expect(Mediator().interceptorTimeout == .seconds(10))
+        #expect(mediator.settings.interceptorTimeout == .seconds(10))
+        mediator.configure { $0.interceptorTimeout = .milliseconds(250) }
+        #expect(mediator.settings.interceptorTimeout == .milliseconds(250))
+        mediator.configure { $0.interceptorTimeout = .seconds(-1) }
+        #expect(mediator.settings.interceptorTimeout == .zero)
+        #expect(Mediator().settings.interceptorTimeout == .seconds(10))
     }
 
     @Test("a decision that never completes and ignores cancellation times out with a clear error")
@@ -206,9 +206,9 @@ struct InterceptorFailureTests {
         let mediator = try counterMediator(runs)
         let stuck = StuckDecision()
         let log = FinishLog()
-        mediator.addInterceptor(stuck)
-        mediator.addInterceptor(log)
-        mediator.setInterceptorTimeout(.milliseconds(100))
+        mediator.configure { $0.interceptors.append(stuck) }
+        mediator.configure { $0.interceptors.append(log) }
+        mediator.configure { $0.interceptorTimeout = .milliseconds(100) }
         defer { stuck.release() }
 
         let result = try await withDeadlockGuard("a stuck interceptor decision") {
@@ -219,7 +219,7 @@ struct InterceptorFailureTests {
         #expect(error?.target == "Counter")
         #expect(error?.action == "bump")
         #expect(error?.description.contains("within 0.1 s") == true)
-        #expect(error?.description.contains("setInterceptorTimeout") == true)
+        #expect(error?.description.contains("Settings.interceptorTimeout") == true)
         #expect(runs.value == 0)
         #expect(log.finished.count == 1)
         #expect(log.finished.first?.outcome.isSuccess == false)
@@ -238,8 +238,8 @@ struct InterceptorFailureTests {
     func cancellingTheCallerCancelsTheDecision() async throws {
         let runs = Runs()
         let mediator = try counterMediator(runs)
-        mediator.addInterceptor(SlowButCancellable())
-        mediator.setInterceptorTimeout(.seconds(600))
+        mediator.configure { $0.interceptors.append(SlowButCancellable()) }
+        mediator.configure { $0.interceptorTimeout = .seconds(600) }
         let result = try await withDeadlockGuard("a cancelled call with a slow decision") {
             let call = Task { try await mediator.performAsync("bump", on: "Counter", as: String.self) }
             call.cancel()
@@ -249,7 +249,7 @@ struct InterceptorFailureTests {
         #expect(error?.interceptor == "SlowButCancellable")
         #expect(error?.reason?.contains("CancellationError") == true)
         #expect(runs.value == 0)
-        mediator.removeAllInterceptors()
+        mediator.configure { $0.interceptors.removeAll() }
         #expect(try await mediator.performAsync("bump", on: "Counter", as: String.self) == "bumped")
     }
 
@@ -259,7 +259,7 @@ struct InterceptorFailureTests {
         let mediator = try counterMediator(runs)
         try mediator.register(TwiceTarget())
         let log = FinishLog()
-        mediator.addInterceptor(log)
+        mediator.configure { $0.interceptors.append(log) }
 
         let error =
             awaited
@@ -274,7 +274,7 @@ struct InterceptorFailureTests {
         #expect(observed?.code == .invalidDeclaration, "the observer did not see the failure")
 
         // The call really goes through the chain: an interceptor can redirect it somewhere valid.
-        mediator.addInterceptor(RescueTwice())
+        mediator.configure { $0.interceptors.append(RescueTwice()) }
         let rescued =
             awaited
             ? try await mediator.performAsync("go", on: "Twice", as: String.self)
@@ -298,8 +298,8 @@ struct InterceptorFailureTests {
         let mediator = try pingPongMediator()
         let log = FinishLog()
         if intercepted {
-            mediator.addInterceptor(CallsWhileDeciding(mediator: mediator))
-            mediator.addInterceptor(log)
+            mediator.configure { $0.interceptors.append(CallsWhileDeciding(mediator: mediator)) }
+            mediator.configure { $0.interceptors.append(log) }
         }
         let expected = (0...9).map { $0.isMultiple(of: 2) ? "A" : "B" }
         let (sync, awaited) = try await withDeadlockGuard("re-entrant calls") {
@@ -341,9 +341,9 @@ struct SynchronousInterceptorOnAwaitedCallTests {
     func synchronousDecisionIsInline() async throws {
         let mediator = Mediator()
         try mediator.register(CalculatorTarget())
-        mediator.setInterceptorTimeout(.zero)
+        mediator.configure { $0.interceptorTimeout = .zero }
         let seen = Locked<[String]>([])
-        mediator.addInterceptor(InlineGate(seen: seen))
+        mediator.configure { $0.interceptors.append(InlineGate(seen: seen)) }
         let sum = try await mediator.performAsync("add", on: "Calculator", with: ["a": 1, "b": 2], as: Int.self)
         #expect(sum == 3)
         #expect(seen.withLock { $0 } == ["Calculator.add"])
