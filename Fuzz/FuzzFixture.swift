@@ -228,7 +228,7 @@ struct FuzzTypedTarget: MediatorTarget {
 /// dropped as more arrive), and redirects one action to another remote action without native-only
 /// parameters (so canOpen's answer still holds for the redirected call).
 struct FuzzGate: MediatorInterceptor {
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         guard call.source == .remote else { return .proceed }
         if call.target == "Shop" && call.action == "wipe" { return .reject(reason: "remote wipe") }
         if let reason = call.parameters["deny"] as? String { return .reject(reason: reason) }

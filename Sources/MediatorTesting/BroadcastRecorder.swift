@@ -32,7 +32,7 @@ public final class BroadcastRecorder: MediatorInterceptor {
     public func reset() { recorded.withLock { $0 = [] } }
 
     /// Records a finished broadcast; ignores calls.
-    public func callDidFinish(_ call: MediatorCall, outcome: MediatorOutcome, duration: Duration) {
+    public func callDidFinish(_ call: MediatorCall, outcome: MediatorCall.Outcome, duration: Duration) {
         guard call.isBroadcast else { return }
         let broadcast = RecordedBroadcast(
             event: call.action, payload: call.parameters["payload"], source: call.source, outcome: outcome)
@@ -49,7 +49,7 @@ public struct RecordedBroadcast: Sendable, CustomStringConvertible {
     /// Whether the broadcast was local or remote.
     public let source: MediatorCallSource
     /// Succeeded, or failed with the refusal or ``MediatorError/Code/broadcastFailed``.
-    public let outcome: MediatorOutcome
+    public let outcome: MediatorCall.Outcome
 
     /// `"event(payload)"`.
     public var description: String { "\(event)(\(payload.map { "\($0)" } ?? ""))" }

@@ -245,14 +245,14 @@ extension MediatorError {
 
 extension MediatorError {
     /// A call held on a gate; `subject` is what the call is (`Target.action`, or a URL not routed yet).
-    static func held(_ hold: MediatorHold, on gate: MediatorGate) -> Self {
+    static func held(_ hold: MediatorHold, on gate: Mediator.Gate) -> Self {
         Self(
             .held, target: hold.call.target.isEmpty ? nil : hold.call.target,
             action: hold.call.target.isEmpty ? nil : hold.call.action,
             url: hold.call.url, reason: gate.name, hold: hold, subject: hold.label
         ) { error in
             let until =
-                error.reason == MediatorGate.ready.name ? "the app is ready (gate \"ready\")" : "gate \(q(error.reason)) opens"
+                error.reason == Mediator.Gate.ready.name ? "the app is ready (gate \"ready\")" : "gate \(q(error.reason)) opens"
             return "\(error.heldCall) is held until \(until); it continues then on its own, or cancel it with its hold."
         }
     }

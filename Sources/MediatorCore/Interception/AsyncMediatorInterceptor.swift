@@ -8,7 +8,7 @@
 /// ```swift
 /// struct TokenGate: AsyncMediatorInterceptor {
 ///     let tokens: TokenStore
-///     func interceptAsync(_ call: MediatorCall) async throws -> MediatorDecision {
+///     func interceptAsync(_ call: MediatorCall) async throws -> MediatorCall.Decision {
 ///         try await tokens.refreshIfNeeded() ? .proceed : .reject(reason: "session expired")
 ///     }
 /// }
@@ -17,5 +17,5 @@ public protocol AsyncMediatorInterceptor: MediatorInterceptor {
     /// Decides what happens to a call made with `await`; may suspend.
     /// - Parameter call: The call as it stands after the interceptors before this one.
     /// - Returns: Proceed, reject with a reason, or redirect to another action.
-    func interceptAsync(_ call: MediatorCall) async throws -> MediatorDecision
+    func interceptAsync(_ call: MediatorCall) async throws -> MediatorCall.Decision
 }

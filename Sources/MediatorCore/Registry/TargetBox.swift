@@ -23,7 +23,7 @@ protocol AnyTargetBox: AnyObject, Sendable {
     /// The subscriptions' definitions, in declaration order, read from the declaration on first use.
     var subscriptions: [ActionDefinition] { get }
     /// Binds a subscription (by index) to its handler and an instance, by the rules of
-    /// ``MediatorEventDelivery``; `nil` when the target has no instance and the delivery makes none.
+    /// ``Mediator/EventDelivery``; `nil` when the target has no instance and the delivery makes none.
     func bindSubscription(_ index: Int) throws -> AnyBinding?
 }
 

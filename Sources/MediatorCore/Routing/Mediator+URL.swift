@@ -137,7 +137,7 @@ extension Mediator {
     /// - Throws: A ``MediatorError`` saying why the URL was refused or what the action reported.
     @discardableResult
     public func openAsync(
-        _ url: String, with parameters: MediatorParameters = MediatorParameters(), whenHeld: MediatorWhenHeld = .answerAtOnce
+        _ url: String, with parameters: MediatorParameters = MediatorParameters(), whenHeld: MediatorHold.WhenHeld = .answerAtOnce
     ) async throws -> any Sendable {
         do {
             return try await openAsync(url, native: parameters, continuing: nil)
@@ -170,7 +170,7 @@ extension Mediator {
     /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
     @inlinable
     public func openAsync<Result: Sendable>(
-        _ url: String, with parameters: MediatorParameters = MediatorParameters(), whenHeld: MediatorWhenHeld = .answerAtOnce,
+        _ url: String, with parameters: MediatorParameters = MediatorParameters(), whenHeld: MediatorHold.WhenHeld = .answerAtOnce,
         as type: Result.Type
     ) async throws -> Result {
         let value = try await openAsync(url, with: parameters, whenHeld: whenHeld)

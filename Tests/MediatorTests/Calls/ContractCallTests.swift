@@ -368,7 +368,7 @@ struct ContractCallTests {
 
 /// Rejects every call.
 private struct ClosedShelf: MediatorInterceptor {
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision { .reject(reason: "closed") }
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision { .reject(reason: "closed") }
 }
 
 /// Every distinct title that 20 typed calls in each of `tasks` concurrent tasks returned.

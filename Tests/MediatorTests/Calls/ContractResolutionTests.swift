@@ -58,7 +58,7 @@ private final class CountingInterceptor: MediatorInterceptor {
     let seen = Locked<[String]>([])
     let parameters = Locked<[MediatorParameters]>([])
 
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         seen.withLock { $0.append("\(call.target).\(call.action)") }
         parameters.withLock { $0.append(call.parameters) }
         return call.action == "forbidden" ? .reject(reason: "not today") : .proceed
@@ -68,7 +68,7 @@ private final class CountingInterceptor: MediatorInterceptor {
 /// Sends calls for Shop.count to another Shop action.
 private struct RedirectCount: MediatorInterceptor {
     let to: String
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         call.action == "count" ? .redirect(target: "Shop", action: to) : .proceed
     }
 }

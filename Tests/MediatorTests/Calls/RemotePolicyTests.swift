@@ -425,7 +425,7 @@ private struct RedirectCheckout: MediatorInterceptor {
     let to: String
     let parameters: MediatorParameters?
 
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         guard call.target == "Wallet", call.action == "checkout" else { return .proceed }
         return .redirect(target: "Wallet", action: to, parameters: parameters)
     }

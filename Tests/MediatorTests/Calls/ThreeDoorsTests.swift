@@ -128,7 +128,7 @@ private enum Door: String, CaseIterable, Sendable {
 
 /// Rejects every call.
 private struct Gate: MediatorInterceptor {
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision { .reject(reason: "closed for lunch") }
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision { .reject(reason: "closed for lunch") }
 }
 
 /// Sends every call to `greet` on to another action of the Greeter.
@@ -136,7 +136,7 @@ private struct Divert: MediatorInterceptor {
     let action: String
     var target = Greeter.target
     var parameters: MediatorParameters?
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         call.action == "greet" ? .redirect(target: target, action: action, parameters: parameters) : .proceed
     }
 }
@@ -144,7 +144,7 @@ private struct Divert: MediatorInterceptor {
 /// Keeps the calls it sees, redirects included.
 private final class Observer: MediatorInterceptor {
     let seen = Locked<[MediatorCall]>([])
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         seen.withLock { $0.append(call) }
         return .proceed
     }
@@ -424,7 +424,7 @@ struct ThreeDoorsTests {
 
 /// Sends awaited calls to `greetLater` on to `count`.
 private struct DivertLater: MediatorInterceptor {
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         call.action == "greetLater" ? .redirect(target: Greeter.target, action: "count") : .proceed
     }
 }

@@ -118,7 +118,7 @@ private final class RegisterOnFirstCall: MediatorInterceptor {
         self.asked = asked
     }
 
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         let first = done.withLock { done in
             defer { done = true }
             return !done
@@ -134,7 +134,7 @@ private final class UnregisterOnEveryCall: MediatorInterceptor {
 
     init(mediator: Mediator) { self.mediator = mediator }
 
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         mediator.unregister("Flicker")
         return .proceed
     }

@@ -298,8 +298,8 @@ enum FactoryRaceChange: Sendable, CaseIterable {
 
 /// Decides about every call with a closure.
 private struct Deciding: MediatorInterceptor {
-    let decide: @Sendable (MediatorCall) -> MediatorDecision
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision { decide(call) }
+    let decide: @Sendable (MediatorCall) -> MediatorCall.Decision
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision { decide(call) }
 }
 
 extension Mediator {

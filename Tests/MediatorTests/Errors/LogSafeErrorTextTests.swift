@@ -236,7 +236,7 @@ private struct Failure: Error, CustomStringConvertible {
 /// Rejects every call with the reason it was given.
 private struct Refuse: MediatorInterceptor {
     let reason: String
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision { .reject(reason: reason) }
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision { .reject(reason: reason) }
 }
 
 /// A mediator with the Products target on `shop://`, accepting URLs long enough to carry 10,000-byte inputs.

@@ -8,7 +8,7 @@ import Testing
 private final class Observer: MediatorInterceptor {
     private let seen = Locked<[(call: MediatorCall, succeeded: Bool, error: MediatorError?)]>([])
     var finished: [(call: MediatorCall, succeeded: Bool, error: MediatorError?)] { seen.withLock { $0 } }
-    func callDidFinish(_ call: MediatorCall, outcome: MediatorOutcome, duration: Duration) {
+    func callDidFinish(_ call: MediatorCall, outcome: MediatorCall.Outcome, duration: Duration) {
         var error: MediatorError?
         if case .failed(let failure) = outcome { error = failure as? MediatorError }
         let entry = (call, outcome.isSuccess, error)
@@ -19,8 +19,8 @@ private final class Observer: MediatorInterceptor {
 /// Answers every broadcast of one event with a fixed decision.
 private struct BroadcastGate: MediatorInterceptor {
     let event: String
-    let decision: MediatorDecision
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    let decision: MediatorCall.Decision
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         call.isBroadcast && call.action == event ? decision : .proceed
     }
 }
@@ -28,7 +28,7 @@ private struct BroadcastGate: MediatorInterceptor {
 /// Decides asynchronously, rejecting broadcasts of one event.
 private struct AsyncBroadcastGate: AsyncMediatorInterceptor {
     let event: String
-    func interceptAsync(_ call: MediatorCall) async throws -> MediatorDecision {
+    func interceptAsync(_ call: MediatorCall) async throws -> MediatorCall.Decision {
         await Task.yield()
         return call.action == event ? .reject(reason: "not now") : .proceed
     }

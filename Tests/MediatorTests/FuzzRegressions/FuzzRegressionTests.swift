@@ -7,7 +7,7 @@ import Testing
 private final class LastCall: MediatorInterceptor {
     private let last = Locked<MediatorCall?>(nil)
     var call: MediatorCall? { last.withLock { $0 } }
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         last.withLock { $0 = call }
         return .proceed
     }

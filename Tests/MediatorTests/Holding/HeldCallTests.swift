@@ -4,9 +4,9 @@ import MediatorTestSupport
 import MediatorTesting
 import Testing
 
-extension MediatorGate {
-    fileprivate static let login: MediatorGate = "login"
-    fileprivate static let consent: MediatorGate = "consent"
+extension Mediator.Gate {
+    fileprivate static let login: Mediator.Gate = "login"
+    fileprivate static let consent: Mediator.Gate = "consent"
 }
 
 /// Counts handler runs by name.
@@ -19,22 +19,22 @@ private final class Runs: Sendable {
 /// Holds calls to the actions it names until a gate opens, like a login interceptor.
 private struct Holding: MediatorInterceptor {
     let actions: Set<String>
-    let gate: MediatorGate
-    init(_ actions: Set<String>, until gate: MediatorGate = .login) {
+    let gate: Mediator.Gate
+    init(_ actions: Set<String>, until gate: Mediator.Gate = .login) {
         self.actions = actions
         self.gate = gate
     }
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         actions.contains(call.action) ? .hold(until: gate) : .proceed
     }
 }
 
 /// Decides with a closure, so a test can change its mind between a hold and a continuation.
 private final class Deciding: MediatorInterceptor {
-    private let decide: Locked<@Sendable (MediatorCall) -> MediatorDecision>
-    init(_ decide: @escaping @Sendable (MediatorCall) -> MediatorDecision) { self.decide = Locked(decide) }
-    func change(_ decide: @escaping @Sendable (MediatorCall) -> MediatorDecision) { self.decide.withLock { $0 = decide } }
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision { decide.withLock { $0 }(call) }
+    private let decide: Locked<@Sendable (MediatorCall) -> MediatorCall.Decision>
+    init(_ decide: @escaping @Sendable (MediatorCall) -> MediatorCall.Decision) { self.decide = Locked(decide) }
+    func change(_ decide: @escaping @Sendable (MediatorCall) -> MediatorCall.Decision) { self.decide.withLock { $0 = decide } }
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision { decide.withLock { $0 }(call) }
 }
 
 /// A mediator with a "Shop" target (remote checkout and order, local secret) and the `shop` scheme.

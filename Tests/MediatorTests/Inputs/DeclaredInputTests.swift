@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import MediatorCore
 import MediatorTesting
 import Testing
 
@@ -86,7 +87,7 @@ private struct PeopleTarget: MediatorTarget {
 
 /// Sends calls of `user` to `name`, as an interceptor's redirect does.
 private struct UserToName: MediatorInterceptor {
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         call.action == "user"
             ? .redirect(
                 target: "People", action: "name", parameters: ["first": "Ada", "last": "\(call.parameters.values["id"] ?? "")"])
@@ -251,17 +252,18 @@ struct DeclaredInputTests {
     }
 }
 
-/// The alias declares the same parameter, for files where another module's `@Parameter` is in scope.
-private struct Aliased: MediatorDeclaredInput {
-    @ActionParameter("Product id") var id: Int
-    @ActionParameter("Tab") var tab = "info"
+/// The qualified spelling declares the same parameter, for files where another module's `@Parameter`
+/// (App Intents has one) is in scope.
+private struct Qualified: MediatorDeclaredInput {
+    @MediatorCore.Parameter("Product id") var id: Int
+    @MediatorCore.Parameter("Tab") var tab = "info"
 }
 
-@Suite("ActionParameter: the alias of @Parameter")
-struct ActionParameterAliasTests {
-    @Test("an input declared with @ActionParameter reads the same schema")
+@Suite("@MediatorCore.Parameter: the qualified spelling of @Parameter")
+struct QualifiedParameterTests {
+    @Test("an input declared with @MediatorCore.Parameter reads the same schema")
     func aliasReadsTheSame() {
-        #expect(Aliased.schema.parameters.map(\.name) == ["id", "tab"])
-        #expect(Aliased.schema.parameters.map(\.isRequired) == [true, false])
+        #expect(Qualified.schema.parameters.map(\.name) == ["id", "tab"])
+        #expect(Qualified.schema.parameters.map(\.isRequired) == [true, false])
     }
 }

@@ -5,9 +5,9 @@ import Testing
 
 /// Records every finished call with its outcome.
 private final class FinishLog: MediatorInterceptor {
-    private let entries = Locked<[(call: MediatorCall, outcome: MediatorOutcome)]>([])
-    var finished: [(call: MediatorCall, outcome: MediatorOutcome)] { entries.withLock { $0 } }
-    func callDidFinish(_ call: MediatorCall, outcome: MediatorOutcome, duration: Duration) {
+    private let entries = Locked<[(call: MediatorCall, outcome: MediatorCall.Outcome)]>([])
+    var finished: [(call: MediatorCall, outcome: MediatorCall.Outcome)] { entries.withLock { $0 } }
+    func callDidFinish(_ call: MediatorCall, outcome: MediatorCall.Outcome, duration: Duration) {
         entries.withLock { $0.append((call, outcome)) }
     }
 }
@@ -17,7 +17,7 @@ private struct TokenServiceDown: Error {}
 
 /// Throws from its awaited decision only, as a token refresh that fails would.
 private struct FailingRefresh: AsyncMediatorInterceptor {
-    func interceptAsync(_ call: MediatorCall) async throws -> MediatorDecision {
+    func interceptAsync(_ call: MediatorCall) async throws -> MediatorCall.Decision {
         await Task.yield()
         throw TokenServiceDown()
     }
@@ -29,7 +29,7 @@ private final class StuckDecision: AsyncMediatorInterceptor {
     private let pending = Locked<[CheckedContinuation<Void, Never>]>([])
     private let released = Locked(false)
 
-    func interceptAsync(_ call: MediatorCall) async throws -> MediatorDecision {
+    func interceptAsync(_ call: MediatorCall) async throws -> MediatorCall.Decision {
         await withCheckedContinuation { continuation in
             pending.withLock { $0.append(continuation) }
             if released.withLock({ $0 }) { release() }
@@ -50,7 +50,7 @@ private final class StuckDecision: AsyncMediatorInterceptor {
 
 /// An awaited decision that takes a long time but stops when cancelled.
 private struct SlowButCancellable: AsyncMediatorInterceptor {
-    func interceptAsync(_ call: MediatorCall) async throws -> MediatorDecision {
+    func interceptAsync(_ call: MediatorCall) async throws -> MediatorCall.Decision {
         try await Task.sleep(for: .seconds(600))
         return .proceed
     }
@@ -91,7 +91,7 @@ private struct TwiceTarget: MediatorTarget {
 
 /// Sends every call to Twice to Counter.bump.
 private struct RescueTwice: MediatorInterceptor {
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         call.target == "Twice" ? .redirect(target: "Counter", action: "bump") : .proceed
     }
 }
@@ -141,11 +141,11 @@ private struct PongTarget: MediatorTarget {
 /// An interceptor that itself calls the mediator while deciding (an analytics lookup, say).
 private struct CallsWhileDeciding: AsyncMediatorInterceptor {
     let mediator: Mediator
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         if call.target == "A" { _ = try mediator.perform("pong", on: "B", with: ["depth": 0], as: [String].self) }
         return .proceed
     }
-    func interceptAsync(_ call: MediatorCall) async throws -> MediatorDecision {
+    func interceptAsync(_ call: MediatorCall) async throws -> MediatorCall.Decision {
         if call.target == "A" { _ = try await mediator.performAsync("pongAsync", on: "B", with: ["depth": 0], as: [String].self) }
         return .proceed
     }
@@ -352,7 +352,7 @@ struct SynchronousInterceptorOnAwaitedCallTests {
 
 private struct InlineGate: MediatorInterceptor {
     let seen: Locked<[String]>
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         seen.withLock { $0.append("\(call.target).\(call.action)") }
         return .proceed
     }

@@ -14,11 +14,11 @@ private final class Log: Sendable {
 private struct Tracer: MediatorInterceptor {
     let name: String
     let log: Log
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         log.append("\(name) sees \(call)")
         return .proceed
     }
-    func callDidFinish(_ call: MediatorCall, outcome: MediatorOutcome, duration: Duration) {
+    func callDidFinish(_ call: MediatorCall, outcome: MediatorCall.Outcome, duration: Duration) {
         log.append("\(name) finished \(call) \(outcome.isSuccess ? "ok" : "failed")")
     }
 }
@@ -26,7 +26,7 @@ private struct Tracer: MediatorInterceptor {
 /// One observed finish.
 private struct Finished: Sendable {
     let call: MediatorCall
-    let outcome: MediatorOutcome
+    let outcome: MediatorCall.Outcome
     let duration: Duration
 }
 
@@ -34,7 +34,7 @@ private struct Finished: Sendable {
 private final class Observer: MediatorInterceptor {
     private let events = Locked<[Finished]>([])
     var finished: [Finished] { events.withLock { $0 } }
-    func callDidFinish(_ call: MediatorCall, outcome: MediatorOutcome, duration: Duration) {
+    func callDidFinish(_ call: MediatorCall, outcome: MediatorCall.Outcome, duration: Duration) {
         events.withLock { $0.append(Finished(call: call, outcome: outcome, duration: duration)) }
     }
 }
@@ -42,7 +42,7 @@ private final class Observer: MediatorInterceptor {
 /// Rejects calls to one action, like a login gate.
 private struct LoginGate: MediatorInterceptor {
     let action: String
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         call.action == action ? .reject(reason: "login required") : .proceed
     }
 }
@@ -59,7 +59,7 @@ private struct Degrade: MediatorInterceptor {
         self.parameters = parameters
         self.log = log
     }
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         guard call.target == from.target, call.action == from.action else { return .proceed }
         log.append("redirect \(call)")
         return .redirect(target: to.target, action: to.action, parameters: parameters)
@@ -69,17 +69,17 @@ private struct Degrade: MediatorInterceptor {
 /// Throws instead of deciding.
 private struct Broken: MediatorInterceptor {
     let error: any Error
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision { throw error }
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision { throw error }
 }
 
 /// Decides differently for synchronous and awaited calls, to show which path ran.
 private struct TokenRefresher: AsyncMediatorInterceptor {
     let log: Log
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         log.append("sync")
         return .reject(reason: "token expired; call with await to refresh it")
     }
-    func interceptAsync(_ call: MediatorCall) async throws -> MediatorDecision {
+    func interceptAsync(_ call: MediatorCall) async throws -> MediatorCall.Decision {
         await Task.yield()
         log.append("async")
         return .proceed
@@ -314,7 +314,7 @@ private struct CountedInput: MediatorInput {
 private struct NameReader: MediatorInterceptor {
     let readsParameters: Bool
     let seen: Locked<[String]>
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         seen.withLock { $0.append(call.description) }
         if readsParameters { seen.withLock { $0.append("id=\(call.parameters["id"] as? Int ?? -1)") } }
         return .proceed

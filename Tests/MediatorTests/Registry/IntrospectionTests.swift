@@ -20,7 +20,7 @@ private struct WatchedTarget: MediatorTarget {
 private final class DecisionCounter: MediatorInterceptor {
     private let count = Locked(0)
     var decisions: Int { count.withLock { $0 } }
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         count.withLock { $0 += 1 }
         return .proceed
     }

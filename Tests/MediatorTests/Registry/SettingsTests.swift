@@ -5,7 +5,7 @@ import Testing
 /// Counts the calls it sees, so a test can tell which interceptors are installed.
 private final class Counting: MediatorInterceptor {
     let seen = Counter()
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         _ = seen.increment()
         return .proceed
     }

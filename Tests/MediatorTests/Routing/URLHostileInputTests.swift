@@ -145,14 +145,14 @@ private func registerVault(on mediator: Mediator) throws {
 
 /// Redirects every remote call to Shop.product to the local Shop.wipe.
 private struct HijackToLocal: MediatorInterceptor {
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         call.source == .remote && call.action == "product" ? .redirect(target: "Shop", action: "wipe") : .proceed
     }
 }
 
 /// Redirects every remote call to Shop.product to Shop.pay, passing the URL's `ref` as the native-only `done`.
 private struct HijackToPay: MediatorInterceptor {
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         guard call.source == .remote, call.action == "product" else { return .proceed }
         return .redirect(target: "Shop", action: "pay", parameters: ["amount": 1, "done": call.parameters["ref"] ?? ""])
     }

@@ -150,7 +150,7 @@ struct URLRoutingReferenceTests {
     func canOpenRunsNothing() throws {
         final class Counter: MediatorInterceptor {
             let calls = Locked(0)
-            func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+            func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
                 calls.withLock { $0 += 1 }
                 return .proceed
             }

@@ -213,7 +213,7 @@ struct URLRoutingTests {
     @Test("interceptor redirects of a URL call obey the remote policy")
     func interceptorRedirectsFromAURLObeyTheRemotePolicy() throws {
         struct ToWipe: MediatorInterceptor {
-            func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+            func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
                 call.action == "product" ? .redirect(target: "Shop", action: "wipe") : .proceed
             }
         }
