@@ -310,7 +310,7 @@ let fuzzMediator: Mediator = {
         try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(fuzzRouteConfiguration.utf8)))
         // The one expected problem: Shop.vault keeps a pattern although local-only, to fuzz that refusal too.
         do {
-            try mediator.validateRoutes()
+            try mediator.checkRegistrations()
         } catch let error as MediatorError where error.code == .invalidRoutes {
             guard error.problems.count == 1, error.problems[0].hasPrefix("Shop.vault") else { throw error }
         }

@@ -56,7 +56,7 @@ struct ShopApp {
                 facades: Products.all + Cart.all,
                 typedDefaults: [MediatorInputSample(AddToCart(id: 1)), MediatorInputSample(ProductListQuery())])
         #else
-            try mediator.validateRoutes()
+            try mediator.checkRegistrations()
         #endif
     }
 

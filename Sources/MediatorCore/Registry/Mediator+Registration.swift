@@ -101,11 +101,6 @@ extension Mediator {
         }
     }
 
-    /// The names of every registered target, sorted.
-    public var registeredTargetNames: [String] {
-        snapshot().targets.keys.map(\.text).sorted()
-    }
-
     /// Releases the cached instance of one target, or of every target when `name` is `nil` (on a
     /// memory warning, say); the next call of each makes a new one.
     ///

@@ -15,7 +15,7 @@ extension Mediator {
     /// host read as the first path segment (`product/42`).
     ///
     /// Patterns written `shop://...` apply to this scheme only. Registering `http` or `https` is a
-    /// problem ``validateRoutes()`` reports; use ``registerWebHost(_:)`` for web links.
+    /// problem ``checkRegistrations(facades:typedDefaults:)`` reports; use ``registerWebHost(_:)`` for web links.
     /// - Parameters:
     ///   - scheme: The scheme, compared case-insensitively.
     ///   - fallsBackToGlobalRoutes: Whether URLs of this scheme also match global patterns (those
@@ -43,19 +43,6 @@ extension Mediator {
     /// Changes the routing settings; the next snapshot's router is built from them on its first URL use.
     private func changeRouting(_ change: (inout RoutingSettings) -> Void) {
         mutate { state in change(&state.routing) }
-    }
-
-    // MARK: Validation
-
-    /// Builds the URL routes now and throws every problem: conflicting patterns (naming both actions),
-    /// invalid patterns, patterns on local-only actions, unusable declarations, unregistered scoped
-    /// schemes, and a route configuration that no longer fits the registry.
-    ///
-    /// Call it at start-up after registering targets (and in a test), so conflicts fail early.
-    /// - Throws: ``MediatorError/Code/invalidRoutes`` listing every problem.
-    public func validateRoutes() throws {
-        let problems = snapshot().router.get().problems
-        if !problems.isEmpty { throw MediatorError.invalidRoutes(problems: problems) }
     }
 
     // MARK: Opening

@@ -62,7 +62,7 @@ final class URLRouter: Sendable {
         webHosts.contains { NameComparison.equal($0, host) }
     }
 
-    /// Every problem `validateRoutes()` reports.
+    /// Every problem `checkRegistrations()` reports.
     var problems: [String] {
         routes.problems + routes.configurationProblems.map { "route configuration: \($0)" } + settingsProblems
     }

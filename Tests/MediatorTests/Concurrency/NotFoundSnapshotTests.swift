@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import MediatorPublishing
 import MediatorTestSupport
 import MediatorTesting
 import Testing
@@ -36,7 +37,7 @@ struct NotFoundSnapshotTests {
         #expect(error?.target == "Flicker")
         #expect(error?.available == ["ping"])
         #expect(asked.all == ["pong"])
-        #expect(mediator.registeredTargetNames == [])
+        #expect(mediator.catalog().targets.map(\.name) == [])
     }
 
     @Test(

@@ -1,4 +1,5 @@
 import Mediator
+import MediatorPublishing
 import MediatorTesting
 import Testing
 
@@ -168,7 +169,7 @@ struct ContractDoublesTests {
 
         #expect(error?.description.contains("Music") == true)
         #expect(error?.description.contains("Radio") == true)
-        #expect(mediator.registeredTargetNames.isEmpty)
+        #expect(mediator.catalog().targets.map(\.name).isEmpty)
     }
 
     @Test("a stub that answers one action twice is refused with StubConfigurationError naming the action")
@@ -182,7 +183,7 @@ struct ContractDoublesTests {
         }
 
         #expect(error?.description.contains("track") == true)
-        #expect(mediator.registeredTargetNames.isEmpty)
+        #expect(mediator.catalog().targets.map(\.name).isEmpty)
     }
 
     // MARK: The call recorder

@@ -41,7 +41,7 @@ struct LogSafeErrorTextTests {
             actions: [
                 MediatorAction("bad", exposure: .remote, urlPatterns: ["/a\(input.text)b", "/c/:x\(input.text)"]) { _, _ in 0 }
             ])
-        let error = expectMediatorError(.invalidRoutes) { try mediator.validateRoutes() }
+        let error = expectMediatorError(.invalidRegistrations) { try mediator.checkRegistrations() }
         #expect(error?.problems.isEmpty == false)
         // The input's scalars that are not printable ASCII: none of them may reach a problem raw.
         let unsafe = input.text.unicodeScalars.filter { !(0x20..<0x7F).contains($0.value) }

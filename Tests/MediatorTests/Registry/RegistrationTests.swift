@@ -102,7 +102,7 @@ struct RegistrationTests {
             try mediator.register(CachedTarget())
             #expect(probe.instancesCreated == 0)
             #expect(probe.actionTableReads == 0)
-            #expect(mediator.registeredTargetNames == ["Cached", "Fresh"])
+            #expect(mediator.catalog().targets.map(\.name) == ["Cached", "Fresh"])
         }
     }
 
@@ -221,7 +221,7 @@ struct RegistrationTests {
         _ = try mediator.perform("ping", on: "Fresh", as: String.self)
         #expect(mediator.unregister("Fresh"))
         #expect(!mediator.unregister("Fresh"))
-        #expect(mediator.registeredTargetNames == ["Cached"])
+        #expect(mediator.catalog().targets.map(\.name) == ["Cached"])
         expectMediatorError(.targetNotFound) { try mediator.perform("ping", on: "Fresh", as: String.self) }
         // The name is free again.
         try mediator.register(ReplacementTarget())

@@ -46,7 +46,7 @@ struct URLConfigurationTests {
         try mediator.applyRouteConfiguration(configuration)
         #expect(configuration.rules.count == 5)
         #expect(mediator.settings.routeConfiguration == configuration)
-        try mediator.validateRoutes()
+        try mediator.checkRegistrations()
 
         #expect(try mediator.open("shop://old/product/5?ref=mail", as: String.self) == "product 5 ref=mail")
         #expect(try mediator.open("shop://older/6", as: String.self) == "product 6 ref=-")
@@ -272,7 +272,7 @@ struct URLConfigurationTests {
         let mediator = try makeConfiguredMediator()
         try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(Self.valid.utf8)))
         mediator.unregister("Web")
-        let error = expectMediatorError(.invalidRoutes) { try mediator.validateRoutes() }
+        let error = expectMediatorError(.invalidRegistrations) { try mediator.checkRegistrations() }
         #expect(error?.problems.contains { $0.hasPrefix("route configuration:") && $0.contains("Web.open") } == true)
         #expect(!mediator.canOpen("shop://search/x"))
         #expect(try mediator.open("shop://old/product/5", as: String.self) == "product 5 ref=-")

@@ -358,7 +358,7 @@ extension URLHostileInputTests {
         #expect(try mediator.open("shop://Shop/echo", as: String.self) == "tidied")
         try registerCleanup(on: mediator, remote: false)
         #expect(try mediator.open("shop://Shop/echo?a=1", as: String.self) == "[a: 1]")
-        let error = expectMediatorError(.invalidRoutes) { try mediator.validateRoutes() }
+        let error = expectMediatorError(.invalidRegistrations) { try mediator.checkRegistrations() }
         #expect(error?.problems.contains { $0.contains("Cleanup.tidy") } == true)
     }
 }

@@ -298,7 +298,7 @@ struct URLRoutingReferenceTests {
     @Test("a pattern may expand to at most 16 shapes")
     func patternMayExpandToAtMostSixteenShapes() throws {
         let mediator = try echoMediator([("sixteen", ["/a(/b)(/c)(/d)(/e)"]), ("more", ["/z(/b)(/c)(/d)(/e)(/f)"])])
-        let problems = expectMediatorError(.invalidRoutes) { try mediator.validateRoutes() }?.problems ?? []
+        let problems = expectMediatorError(.invalidRegistrations) { try mediator.checkRegistrations() }?.problems ?? []
         #expect(problems.count == 1, "\(problems)")
         #expect(problems.first?.contains("/z(/b)(/c)(/d)(/e)(/f)") == true)
         #expect(problems.first?.contains("more than 16 shapes") == true)
@@ -326,7 +326,7 @@ struct URLRoutingReferenceTests {
     @Test("a percent escape in a literal segment stands for the character itself")
     func percentEscapeInALiteralStandsForTheCharacter() throws {
         let mediator = try echoMediator([("odd", ["/tag/%3Aname/%2A/%28x%29/a%20b"]), ("slash", ["/slash/a%2Fb"])])
-        try mediator.validateRoutes()
+        try mediator.checkRegistrations()
         #expect(try echo(mediator, "app://tag/:name/*/(x)/a%20b") == "T.odd []")
         // An escaped slash is part of its segment, in the pattern and in the URL.
         #expect(try echo(mediator, "app://slash/a%2Fb") == "T.slash []")
@@ -360,7 +360,7 @@ struct URLRoutingReferenceTests {
         #expect(try echo(mediator, "app://x/1") == "T.high [b: 1]")
         #expect(try echo(mediator, "app://y/1") == "T.first [a: 1]")
         // Equal shape and priority is a conflict validation reports; the priorities above are not.
-        let problems = expectMediatorError(.invalidRoutes) { try mediator.validateRoutes() }?.problems ?? []
+        let problems = expectMediatorError(.invalidRegistrations) { try mediator.checkRegistrations() }?.problems ?? []
         #expect(problems.count == 1, "\(problems)")
         #expect(problems.first?.contains("T.second") == true)
     }
@@ -725,8 +725,8 @@ struct URLRoutingReferenceTests {
 
     // MARK: Validation
 
-    @Test("validateRoutes lists every problem of the declared routes at once")
-    func validateRoutesListsEveryProblem() throws {
+    @Test("checkRegistrations lists every problem of the declared routes at once")
+    func checkRegistrationsListsEveryRouteProblem() throws {
         let mediator = Mediator()
         try registerEcho(
             mediator,
@@ -745,7 +745,7 @@ struct URLRoutingReferenceTests {
             ])
         mediator.registerScheme("app")
         mediator.registerScheme("https")
-        let problems = expectMediatorError(.invalidRoutes) { try mediator.validateRoutes() }?.problems ?? []
+        let problems = expectMediatorError(.invalidRegistrations) { try mediator.checkRegistrations() }?.problems ?? []
         let expected = [
             "conflicts with", "must be the last segment", "optional group \"(d)\" must start with", "unknown option", "\"zed\"",
             "L.hidden",

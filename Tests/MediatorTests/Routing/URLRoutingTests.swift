@@ -107,7 +107,7 @@ struct URLRoutingTests {
         try registerRoutes(mediator, target: "First", [("show", ["/item/:id"])])
         try registerRoutes(mediator, target: "Second", [("show", ["/item/:sku", "/fine/:id"])])
         mediator.registerScheme("app")
-        let problems = expectMediatorError(.invalidRoutes) { try mediator.validateRoutes() }?.problems ?? []
+        let problems = expectMediatorError(.invalidRegistrations) { try mediator.checkRegistrations() }?.problems ?? []
         try #require(problems.count == 1)
         #expect(problems[0].contains("First.show") && problems[0].contains("Second.show"))
         #expect(problems[0].contains("/item/:sku") && problems[0].contains("/item/:id"))
@@ -122,7 +122,7 @@ struct URLRoutingTests {
         try registerRoutes(mediator, target: "Local", [("hidden", ["/hidden"])], exposure: .local)
         mediator.registerScheme("app")
         mediator.registerScheme("https")
-        let problems = expectMediatorError(.invalidRoutes) { try mediator.validateRoutes() }?.problems ?? []
+        let problems = expectMediatorError(.invalidRegistrations) { try mediator.checkRegistrations() }?.problems ?? []
         #expect(problems.count == 6, "\(problems)")
         #expect(problems.contains { $0.contains("Local.hidden") && $0.contains("local-only") })
         #expect(problems.contains { $0.contains("\"https\" cannot be an app scheme") })
@@ -140,7 +140,7 @@ struct URLRoutingTests {
         try mediator.register(
             targetNamed: "Twice", actions: [MediatorAction("go") { _, _ in 1 }, MediatorAction("go") { _, _ in 2 }])
         mediator.registerScheme("app")
-        let problems = expectMediatorError(.invalidRoutes) { try mediator.validateRoutes() }?.problems ?? []
+        let problems = expectMediatorError(.invalidRegistrations) { try mediator.checkRegistrations() }?.problems ?? []
         #expect(problems.count == 1, "\(problems)")
         #expect(problems.first?.contains("target \"Twice\" is declared incorrectly") == true, "\(problems)")
         #expect(mediator.canOpen("app://ok"))
@@ -148,7 +148,7 @@ struct URLRoutingTests {
 
     @Test("a registry with consistent routes validates")
     func cleanRegistryValidates() throws {
-        try makeURLMediator().validateRoutes()
+        try makeURLMediator().checkRegistrations()
     }
 
     @Test("a scheme can be scoped to its own routes or fall back to the global ones")
