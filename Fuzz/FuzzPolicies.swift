@@ -14,7 +14,7 @@ import Mediator
 /// A mediator whose `ready` gate is closed, so the URLs the policy step opens are held.
 let fuzzPolicyMediator: Mediator = {
     let mediator = Mediator()
-    mediator.closeGate(.ready)
+    mediator.gates.close(.ready)
     return mediator
 }()
 
@@ -26,30 +26,30 @@ extension FuzzCase {
         guard bytes.count == 8 else { return }
         let mediator = fuzzPolicyMediator
         defer {
-            mediator.cancelAllHeldCalls()
-            mediator.setHoldPolicy(MediatorHoldPolicy())
-            mediator.setURLOptions(MediatorURLOptions())
+            mediator.gates.cancelHeldCalls()
+            mediator.configure { $0.holdPolicy = Mediator.HoldPolicy() }
+            mediator.configure { $0.urlOptions = Mediator.URLOptions() }
         }
         _ = try? mediator.open(url)
         _ = try? mediator.open(url + "#again")
         func signed(_ low: UInt8, _ high: UInt8) -> Int { Int(Int16(bitPattern: UInt16(high) << 8 | UInt16(low))) }
-        var policy = MediatorHoldPolicy()
+        var policy = Mediator.HoldPolicy()
         policy.capacity = signed(bytes[0], bytes[1]) * (bytes[2] & 1 == 0 ? 1 : 64)
         policy.maximumAge = .seconds(signed(bytes[3], bytes[4]))
         policy.coalescesIdenticalURLs = bytes[2] & 2 == 0
-        mediator.setHoldPolicy(policy)
-        let applied = mediator.holdPolicy
-        guard (0...MediatorHoldPolicy.maximumCapacity).contains(applied.capacity), applied.maximumAge >= .zero else {
+        mediator.configure { $0.holdPolicy = policy }
+        let applied = mediator.settings.holdPolicy
+        guard (0...Mediator.HoldPolicy.maximumCapacity).contains(applied.capacity), applied.maximumAge >= .zero else {
             fail("a hold policy built field by field was applied out of bounds: \(applied)", url: url)
         }
-        guard mediator.heldCalls.count <= applied.capacity else {
-            fail("\(mediator.heldCalls.count) calls stay held over a capacity of \(applied.capacity)", url: url)
+        guard mediator.gates.heldCalls.count <= applied.capacity else {
+            fail("\(mediator.gates.heldCalls.count) calls stay held over a capacity of \(applied.capacity)", url: url)
         }
-        var options = MediatorURLOptions()
+        var options = Mediator.URLOptions()
         options.maximumLength = signed(bytes[5], bytes[6]) * (bytes[7] & 1 == 0 ? 1 : 1_000_000)
-        mediator.setURLOptions(options)
-        guard mediator.urlOptions.maximumLength >= 0 else {
-            fail("URL options built field by field kept a negative length: \(mediator.urlOptions)", url: url)
+        mediator.configure { $0.urlOptions = options }
+        guard mediator.settings.urlOptions.maximumLength >= 0 else {
+            fail("URL options built field by field kept a negative length: \(mediator.settings.urlOptions)", url: url)
         }
         do {
             _ = try mediator.open(url)

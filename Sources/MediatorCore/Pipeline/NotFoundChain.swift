@@ -17,7 +17,7 @@ extension Mediator {
         let box: (any AnyTargetBox)?
         if case .missingAction(let found) = resolved { box = found } else { box = nil }
         if let box {
-            let answer: MediatorFallback
+            let answer: Mediator.Fallback
             do {
                 answer = try box.answerUnknownAction(state.action, parameters: state.parameters)
             } catch {
@@ -32,10 +32,10 @@ extension Mediator {
             }
         }
         if let handler = snapshot.settings.fallback {
-            let unresolved = MediatorUnresolvedCall(
+            let unresolved = Mediator.UnresolvedCall(
                 target: state.target, action: state.action, parameters: state.parameters, source: state.source,
                 reason: box == nil ? .targetNotFound : .actionNotFound)
-            let answer: MediatorFallback
+            let answer: Mediator.Fallback
             do {
                 answer = try handler(unresolved)
             } catch {

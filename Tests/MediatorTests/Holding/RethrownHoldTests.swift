@@ -7,7 +7,7 @@ import Testing
 private enum Rethrow {
     static let a = ActionContract<NoInput, String>("a", on: "Shop")
     static let aLater = AsyncActionContract<NoInput, String>("aLater", on: "Shop")
-    static let gate: MediatorGate = "rethrowGate"
+    static let gate: Mediator.Gate = "rethrowGate"
 }
 
 /// Holds every call to `b`; for a call to `a` it calls `b` itself and rethrows the held error it gets,
@@ -19,7 +19,7 @@ private final class Rethrowing: MediatorInterceptor {
         get { target.withLock { $0.mediator } }
         set { target.withLock { $0.mediator = newValue } }
     }
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         if call.action == "b" { return .hold(until: Rethrow.gate) }
         if call.action.hasPrefix("a"), let mediator { try mediator.perform("b", on: "Shop") }
         return .proceed
@@ -38,13 +38,13 @@ private func shop(rethrowing: Bool = true) throws -> Mediator {
             MediatorAction<Void>("b", exposure: .remote) { _, _ in "b" },
         ])
     mediator.registerScheme("shop")
-    mediator.closeGate(Rethrow.gate)
+    mediator.gates.close(Rethrow.gate)
     if rethrowing {
         let interceptor = Rethrowing()
         interceptor.mediator = mediator
-        mediator.addInterceptor(interceptor)
+        mediator.configure { $0.interceptors.append(interceptor) }
     } else {
-        mediator.addInterceptor(Rethrowing())
+        mediator.configure { $0.interceptors.append(Rethrowing()) }
     }
     return mediator
 }
@@ -54,7 +54,7 @@ private func shop(rethrowing: Bool = true) throws -> Mediator {
 /// waits on, nor gets the result of, the other call's hold.
 @Suite("A held error answers for its own call")
 struct RethrownHoldTests {
-    static let wait = MediatorWhenHeld.wait(upTo: .seconds(5))
+    static let wait = MediatorHold.WhenHeld.wait(upTo: .seconds(5))
 
     /// Every door a call to `a` can come through, awaited ones waiting when held.
     enum Door: String, CaseIterable, Sendable {
@@ -78,24 +78,26 @@ struct RethrownHoldTests {
         #expect(error?.hold == nil)
         #expect(error?.description.contains("held error of another call") == true)
         // The other call is still held, for its own caller to wait on or cancel.
-        #expect(mediator.heldCalls.map(\.call.action) == ["b"])
+        #expect(mediator.gates.heldCalls.map(\.call.action) == ["b"])
     }
 
     @Test("a fallback handler or unmatched-URL handler that rethrows another call's held error refuses this call")
     func handlerRethrow() async throws {
         let mediator = try shop(rethrowing: false)
-        mediator.setFallbackHandler { _ in
-            try mediator.perform("b", on: "Shop")
-            return .notHandled
-        }
-        mediator.setUnmatchedURLHandler { _ in
-            try mediator.perform("b", on: "Shop")
-            return .notHandled
+        mediator.configure { settings in
+            settings.fallback = { _ in
+                try mediator.perform("b", on: "Shop")
+                return .notHandled
+            }
+            settings.unmatchedURLHandler = { _ in
+                try mediator.perform("b", on: "Shop")
+                return .notHandled
+            }
         }
         await expectMediatorError(.rejected) { try await mediator.performAsync("missing", on: "Shop", whenHeld: Self.wait) }
         await expectMediatorError(.rejected) { try await mediator.performAsync("x", on: "Nobody", whenHeld: Self.wait) }
         await expectMediatorError(.rejected) { try await mediator.openAsync("shop://no/where", whenHeld: Self.wait) }
         expectMediatorError(.rejected) { try mediator.perform("missing", on: "Shop") }
-        #expect(mediator.heldCalls.map(\.call.action) == ["b", "b", "b", "b"])
+        #expect(mediator.gates.heldCalls.map(\.call.action) == ["b", "b", "b", "b"])
     }
 }

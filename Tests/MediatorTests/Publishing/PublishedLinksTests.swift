@@ -109,7 +109,7 @@ struct PublishedLinksTests {
         let mediator = try linkedShop()
         let before = try mediator.publishedLinks().json()
         try mediator.applyRouteConfiguration(
-            MediatorRouteConfiguration(rules: [
+            Mediator.RouteConfiguration(rules: [
                 .init(match: .action(.init(target: "Shop", action: "product")), effect: .disable(reason: "maintenance")),
                 .init(match: .pattern("/help/*topic"), effect: .redirectToAction(.init(target: "Shop", action: "ping"))),
             ]))
@@ -117,7 +117,7 @@ struct PublishedLinksTests {
         let during = try mediator.publishedLinks()
         #expect(during.json() == before)
         #expect(during.actions.map(\.example) == ["admin://panel", "shop://help", "shop://Shop/ping", "shop://product/1"])
-        mediator.clearRouteConfiguration()
+        try mediator.applyRouteConfiguration(nil)
         #expect(try mediator.publishedLinks().json() == before)
     }
 
