@@ -18,6 +18,8 @@ struct Invocation: Equatable {
         case check(snapshot: String)
         /// Print the links in one format.
         case export(Format)
+        /// Print the catalog page (HTML) for testers, compared with a snapshot.
+        case page(snapshot: String)
     }
 
     /// What `links export` prints.
@@ -114,12 +116,15 @@ struct Invocation: Equatable {
             }
             command = .links(.export(formats[0]))
             formats = []
-        case "links": throw UsageError("links needs check or export; see --help")
+        case "links" where rest == ["page"]:
+            command = .links(.page(snapshot: snapshot ?? Self.defaultSnapshot))
+            snapshot = nil
+        case "links": throw UsageError("links needs check, export or page; see --help")
         default: throw UsageError("unknown command \(positional.joined(separator: " ")); see --help")
         }
         if json, command != .routes(json: true) { throw UsageError("--json goes with routes or links export") }
         if !formats.isEmpty { throw UsageError("--markdown, --aasa and --android go with links export") }
-        if snapshot != nil { throw UsageError("--snapshot goes with links check") }
+        if snapshot != nil { throw UsageError("--snapshot goes with links check or links page") }
         if coldStart, case .open = command {} else if coldStart { throw UsageError("--cold-start goes with open") }
     }
 
@@ -154,6 +159,8 @@ struct Invocation: Equatable {
           swift run App links export --json | --markdown | --aasa TEAMID.BUNDLEID[,...] | --android
                                                       the links as a snapshot, a reference for people, the
                                                       apple-app-site-association file, or an App Links intent-filter
+          swift run App links page [--snapshot FILE]  the catalog page for testers (one offline HTML file): every
+                                                      link, its checks, a QR code per example, state vs the snapshot
           swift run App --help                        this help
 
         OPTIONS

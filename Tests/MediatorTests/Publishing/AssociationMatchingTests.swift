@@ -1,6 +1,6 @@
 import Foundation
 import Mediator
-import MediatorPublishing
+@testable import MediatorPublishing
 import MediatorTestSupport
 import MediatorTesting
 import Testing
