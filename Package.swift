@@ -37,7 +37,8 @@ let package = Package(
         .target(name: "Mediator", dependencies: ["MediatorCore"]),
         // Catalog export, link reference, association files, compatibility check: for tools and CI.
         .target(name: "MediatorPublishing", dependencies: ["MediatorCore"]),
-        .target(name: "MediatorTesting", dependencies: ["Mediator"]),
+        // The every-link and hostile-link checks read the review and examples the publishing side builds.
+        .target(name: "MediatorTesting", dependencies: ["Mediator", "MediatorPublishing"]),
         // What several test targets share (argument-parser's `ArgumentParserTestHelpers`): thread
         // helpers, the deadlock guard, the package's committed files. Not a product: tests only.
         .target(name: "MediatorTestSupport", dependencies: ["Mediator"], path: "Tests/MediatorTestSupport"),

@@ -1,4 +1,3 @@
-public import Foundation
 public import MediatorCore
 
 /// Every published link of an app checked the way a tester would check it: each route's example

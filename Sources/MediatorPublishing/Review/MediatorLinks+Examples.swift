@@ -10,16 +10,20 @@ extension MediatorLinks {
         public var url: String?
         /// Whether it is a web link (`https://host/…`) rather than an app-scheme link.
         public var isWebLink: Bool
+        /// The value, as text, of each parameter the URL sets: what the action must receive.
+        public var values: [String: String]
 
         /// Creates an example entry.
         /// - Parameters:
         ///   - route: The route.
         ///   - url: The URL, if one could be built.
         ///   - isWebLink: Whether it is a web link.
-        public init(route: Route, url: String?, isWebLink: Bool) {
+        ///   - values: The parameters the URL sets, as text.
+        public init(route: Route, url: String?, isWebLink: Bool, values: [String: String] = [:]) {
             self.route = route
             self.url = url
             self.isWebLink = isWebLink
+            self.values = values
         }
     }
 
@@ -45,14 +49,16 @@ extension MediatorLinks {
                 if let host = webHosts.first { bases.append(("https://\(host)/", true)) }
             }
             for (base, isWeb) in bases {
-                result.append(Example(route: route, url: Self.example(of: action, path: tail, base: base), isWebLink: isWeb))
+                let built = Self.example(of: action, path: tail, base: base)
+                result.append(Example(route: route, url: built?.url, isWebLink: isWeb, values: built?.values ?? [:]))
             }
         }
         return result
     }
 
     /// The route's path with sample values, and the required parameters it does not capture as a query.
-    private static func example(of action: Action, path: String, base: String) -> String? {
+    private static func example(of action: Action, path: String, base: String) -> (url: String, values: [String: String])? {
+        var values: [String: String] = [:]
         var captured: Set<String> = []
         var segments: [String] = []
         for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
@@ -64,14 +70,17 @@ extension MediatorLinks {
             captured.insert(name)
             let parameter = action.parameters.first { $0.name == name }
             guard let sample = parameter.map(sampleValue(of:)) ?? "example" else { return nil }
+            if !name.isEmpty { values[name] = sample }
             segments.append(encoded(sample))
         }
         var query: [String] = []
         for parameter in action.parameters where parameter.required && !captured.contains(parameter.name) {
             guard let sample = sampleValue(of: parameter) else { return nil }
+            values[parameter.name] = sample
             query.append("\(encoded(parameter.name))=\(encoded(sample))")
         }
-        return base + segments.joined(separator: "/") + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        let url = base + segments.joined(separator: "/") + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        return (url, values)
     }
 
     /// Text as one path segment or query value: everything but the unreserved characters escaped.

@@ -1,0 +1,116 @@
+import Foundation
+import Mediator
+import MediatorPublishing
+import MediatorTesting
+import Testing
+
+/// A type links cannot carry a sample of: the every-link check has no example for its route.
+private struct Colour: MediatorParameterValue {
+    var name: String
+    static func mediatorValue(from raw: any Sendable) -> Colour? { (raw as? String).map(Colour.init) }
+}
+
+private struct Painted: MediatorInput {
+    var colour: Colour
+    static let schema = MediatorSchema(Painted.init, .required("colour", \.colour, "The colour"))
+}
+
+private struct Named: MediatorInput {
+    var name: String
+    static let schema = MediatorSchema(Named.init, .required("name", \.name, "A name"))
+}
+
+private struct Jump: MediatorInput {
+    var to: String
+    static let schema = MediatorSchema(Jump.init, .required("to", \.to, "The action to run"))
+}
+
+private enum Planted {
+    static let paint = ActionContract<Painted, String>("paint", on: "Planted")
+    static let person = ActionContract<Named, String>("person", on: "Planted")
+    static let go = ActionContract<Jump, String>("go", on: "Jumps")
+}
+
+/// Planted mistakes: a route whose parameter has no sample (no example), and a route whose example
+/// is taken by a literal route of another action.
+private struct PlantedTarget: MediatorTarget {
+    static let targetName = "Planted"
+    static let actions: [MediatorAction<Self>] = [
+        MediatorAction(Planted.paint, exposure: .remote, urlPatterns: ["/paint/:colour"]) { _, input in
+            input.colour.name
+        },
+        MediatorAction(Planted.person, exposure: .remote, urlPatterns: ["/people/:name"]) { _, input in
+            input.name
+        },
+        MediatorAction("example", exposure: .remote, urlPatterns: ["/people/example"]) { _, _ in "literal" },
+    ]
+}
+
+/// A planted trampoline: a remote route whose handler runs whatever local action the URL names, the
+/// classic way a link reaches what was never declared remote.
+private struct TrampolineTarget: MediatorTarget {
+    static let targetName = "Jumps"
+    let mediator: Mediator
+    static let actions: [MediatorAction<Self>] = [
+        MediatorAction(Planted.go, exposure: .remote, urlPatterns: ["/go/:to"]) { target, input in
+            _ = try target.mediator.perform(input.to, on: "Jumps")
+            return "went"
+        },
+        MediatorAction("wipe", summary: "Deletes everything (local only)") { _, _ in "wiped" },
+        MediatorAction("ping", exposure: .remote, urlPatterns: ["/ping"]) { _, _ in "pong" },
+    ]
+}
+
+@Suite("Link checks: every link and hostile links fail on planted mistakes")
+struct LinkChecksTests {
+    @Test("a route with no example, and an example another action takes, fail the every-link check")
+    func plantedRoutesFailEveryLink() async throws {
+        let mediator = Mediator()
+        mediator.registerScheme("shop")
+        try mediator.register(PlantedTarget())
+        let problems = await EveryLink.problems(on: mediator)
+        #expect(problems.contains { $0.hasPrefix("Planted.paint: no example") })
+        #expect(problems.contains { $0.hasPrefix("Planted.paint: the route /paint/:colour has no example") })
+        #expect(
+            problems.contains { $0 == "Planted.person: shop://people/example opens Planted.example instead of Planted.person" })
+        #expect(!problems.contains { $0.hasPrefix("Planted.example") })
+    }
+
+    @Test("the every-link check passes a sound table and runs no handler")
+    func soundTablePasses() async throws {
+        let mediator = Mediator()
+        mediator.registerScheme("shop")
+        mediator.registerWebHost("shop.example.com")
+        let recorder = CallRecorder()
+        try mediator.register { TrampolineTarget(mediator: $0) }
+        mediator.addInterceptor(recorder)
+        #expect(await EveryLink.problems(on: mediator) == [])
+        // The probe refused every example before its handler: ping never ran, and the app's own
+        // interceptor is back in place afterwards.
+        #expect(mediator.interceptors.count == 1)
+        #expect(recorder.calls.isEmpty)
+    }
+
+    @Test("a route that lets a URL reach a local-only action fails the hostile-link check")
+    func trampolineFailsHostileLinks() async throws {
+        let mediator = Mediator()
+        mediator.registerScheme("shop")
+        try mediator.register { TrampolineTarget(mediator: $0) }
+        let problems = await HostileLinks.problems(on: mediator)
+        #expect(problems.contains { $0.contains("shop://go/wipe") && $0.hasSuffix("reached the local-only action Jumps.wipe") })
+        // The convention route to the local action itself is refused by the remote policy: no problem there.
+        #expect(!problems.contains { $0.contains("shop://Jumps/wipe:") })
+    }
+
+    @Test("the pack covers every family for a string parameter, and refuses the local action's own route")
+    func packCoversEveryFamily() throws {
+        let mediator = Mediator()
+        mediator.registerScheme("shop")
+        try mediator.register { TrampolineTarget(mediator: $0) }
+        let pack = try HostileLinks.pack(for: mediator)
+        let kinds = Set(pack.map(\.kind))
+        #expect(kinds == Set(HostileLink.Kind.allCases).subtracting([.nativeParameter]))
+        #expect(pack.contains { $0.url == "shop://Jumps/wipe" && $0.mustBeRefused })
+        #expect(pack.contains { $0.url.hasPrefix("shop://go/") && $0.url.count > 1_000 })
+    }
+}
