@@ -20,6 +20,10 @@ struct Invocation: Equatable {
         case export(Format)
         /// Print the catalog page (HTML) for testers, compared with a snapshot.
         case page(snapshot: String)
+        /// Print one JSON Schema: `links`, `route-configuration` or `link-vectors`.
+        case schema(String)
+        /// Print the conformance vectors (JSON).
+        case vectors
     }
 
     /// What `links export` prints.
@@ -29,6 +33,9 @@ struct Invocation: Equatable {
         case aasa(appIDs: [String])
         case android
     }
+
+    /// The schemas `links schema` prints, by the name of their file in `schemas/`.
+    static let schemaNames = ["links", "route-configuration", "link-vectors"]
 
     /// The snapshot `links check` reads unless `--snapshot` names another.
     static let defaultSnapshot = "App/links.json"
@@ -119,7 +126,13 @@ struct Invocation: Equatable {
         case "links" where rest == ["page"]:
             command = .links(.page(snapshot: snapshot ?? Self.defaultSnapshot))
             snapshot = nil
-        case "links": throw UsageError("links needs check, export or page; see --help")
+        case "links" where rest.count == 2 && rest[0] == "schema":
+            guard Self.schemaNames.contains(rest[1]) else {
+                throw UsageError("links schema needs one of \(Self.schemaNames.joined(separator: ", "))")
+            }
+            command = .links(.schema(rest[1]))
+        case "links" where rest == ["vectors"]: command = .links(.vectors)
+        case "links": throw UsageError("links needs check, export, page, schema or vectors; see --help")
         default: throw UsageError("unknown command \(positional.joined(separator: " ")); see --help")
         }
         if json, command != .routes(json: true) { throw UsageError("--json goes with routes or links export") }
@@ -161,6 +174,10 @@ struct Invocation: Equatable {
                                                       apple-app-site-association file, or an App Links intent-filter
           swift run App links page [--snapshot FILE]  the catalog page for testers (one offline HTML file): every
                                                       link, its checks, a QR code per example, state vs the snapshot
+          swift run App links schema links | route-configuration | link-vectors
+                                                      a JSON Schema (draft 2020-12), as committed in schemas/
+          swift run App links vectors                 conformance vectors: URL -> action and parameters, or the
+                                                      refusal's code, for another platform's router to run
           swift run App --help                        this help
 
         OPTIONS

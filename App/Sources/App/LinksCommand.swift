@@ -28,6 +28,18 @@ enum LinksCommand {
             return check(links, against: path)
         case .page(let path):
             return page(of: mediator, comparedWith: path)
+        case .schema(let name):
+            guard let schema = MediatorJSONSchema(rawValue: name) else { return 64 }
+            FileHandle.standardOutput.write(Data(schema.json.utf8))
+            return 0
+        case .vectors:
+            do {
+                FileHandle.standardOutput.write(try mediator.linkVectors().json())
+                return 0
+            } catch {
+                Console.error("error: the app's routes have problems, so no vectors can be made: \(error)")
+                return 1
+            }
         }
     }
 

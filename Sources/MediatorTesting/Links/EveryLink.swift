@@ -1,5 +1,5 @@
 public import Mediator
-import MediatorPublishing
+public import MediatorPublishing
 import Testing
 
 /// The every-link test: one call in an app's or a module's own suite that opens an example of every
@@ -69,6 +69,63 @@ public enum EveryLink {
                     if text != expected, (value as? [String])?.joined(separator: "/") != expected {
                         problems.append("\(entry.label): \(url) sets \(name) to \(text), not \(expected)")
                     }
+                }
+            }
+        }
+        return problems
+    }
+
+    /// Runs a table of conformance vectors against a mediator through `openAsync`, as another
+    /// platform's router runs it against itself: each vector that opens must reach its action, with
+    /// its parameters, at the interceptors (where a probe refuses it, so no handler runs); each
+    /// refusal must fail with its `MediatorError` code.
+    /// - Parameters:
+    ///   - vectors: The table, such as a committed `link-vectors.json` read with `JSONDecoder`.
+    ///   - mediator: A mediator with the targets, schemes and web hosts registered.
+    /// - Returns: Each disagreement, one line each.
+    public static func problems(replaying vectors: MediatorLinkVectors, on mediator: Mediator) async -> [String] {
+        let probe = LinkProbe()
+        let saved = mediator.interceptors
+        mediator.removeAllInterceptors()
+        mediator.addInterceptor(probe)
+        defer {
+            mediator.removeAllInterceptors()
+            for interceptor in saved { mediator.addInterceptor(interceptor) }
+        }
+        var problems: [String] = []
+        for vector in vectors.vectors {
+            probe.start()
+            // A vector that opens is refused at the interceptors, so no handler runs; a refusal must
+            // come from the pipeline itself (the remote policy runs after the interceptors).
+            probe.refuses = vector.opens != nil
+            var failure: MediatorError?
+            do {
+                _ = try await mediator.openAsync(vector.url)
+            } catch {
+                failure = error as? MediatorError
+            }
+            let seen = probe.finishWithOutcomes().filter { $0.call.source == .remote }
+            let call = seen.first?.call
+            if let opens = vector.opens {
+                guard let call, call.target == opens.target, call.action == opens.action else {
+                    let found = call.map { "\($0.target).\($0.action)" } ?? failure.map { "\($0.code)" } ?? "nothing"
+                    problems.append("\(vector.url) should open \(opens.target).\(opens.action), reached \(found)")
+                    continue
+                }
+                for (name, expected) in opens.parameters.sorted(by: { $0.key < $1.key }) {
+                    let value = call.parameters[name].map { "\($0)" }
+                    if value != expected {
+                        problems.append("\(vector.url) sets \(name) to \(value ?? "nothing"), not \(expected)")
+                    }
+                }
+            } else if let refused = vector.refused {
+                let code = failure.map { "\($0.code)" }
+                if let opened = seen.first(where: { $0.outcome?.isSuccess == true }) {
+                    problems.append(
+                        "\(vector.url) should be refused with \(refused.code), but ran \(opened.call.target).\(opened.call.action)"
+                    )
+                } else if code != refused.code {
+                    problems.append("\(vector.url) should be refused with \(refused.code), got \(code ?? "no MediatorError")")
                 }
             }
         }

@@ -10,21 +10,31 @@ final class LinkProbe: MediatorInterceptor, @unchecked Sendable {
         var outcome: MediatorOutcome?
     }
 
-    /// Guards `seen`; no user code runs under it (only appends and reads).
+    /// Guards `seen` and `refusing`; no user code runs under it (only appends, reads and the flag).
     private let lock = NSLock()
     private var seen: [Seen] = []
-    /// Whether calls are refused at the interceptor (every-link) or let through (hostile links).
-    let refuses: Bool
+    /// Whether calls are refused at the interceptor (every-link) or let through (hostile links,
+    /// refusal vectors, which the remote policy after the interceptors must refuse). Under `lock`.
+    private var refusing: Bool
+
+    /// Whether calls are refused at the interceptor; set between calls.
+    var refuses: Bool {
+        get { locked { refusing } }
+        set { locked { refusing = newValue } }
+    }
 
     /// The reason the probe gives when it refuses.
     static let reason = "MediatorTesting link probe: no handler runs"
 
     init(refuses: Bool = true) {
-        self.refuses = refuses
+        self.refusing = refuses
     }
 
     func intercept(_ call: MediatorCall) throws -> MediatorDecision {
-        locked { seen.append(Seen(call: call, outcome: nil)) }
+        let refuses = locked {
+            seen.append(Seen(call: call, outcome: nil))
+            return refusing
+        }
         return refuses ? .reject(reason: Self.reason) : .proceed
     }
 

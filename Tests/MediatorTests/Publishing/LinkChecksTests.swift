@@ -113,4 +113,25 @@ struct LinkChecksTests {
         #expect(pack.contains { $0.url == "shop://Jumps/wipe" && $0.mustBeRefused })
         #expect(pack.contains { $0.url.hasPrefix("shop://go/") && $0.url.count > 1_000 })
     }
+
+    @Test("the conformance vectors replay through the real pipeline, and a doctored vector is caught")
+    func vectorsReplay() async throws {
+        let mediator = Mediator()
+        mediator.registerScheme("shop")
+        mediator.registerWebHost("shop.example.com")
+        try mediator.register { TrampolineTarget(mediator: $0) }
+        let vectors = try mediator.linkVectors()
+        #expect(vectors.vectors.contains { $0.url == "shop://go/example" && $0.opens?.parameters == ["to": "example"] })
+        #expect(vectors.vectors.contains { $0.url == "shop://Jumps/wipe" && $0.refused?.code == "remoteCallNotAllowed" })
+        #expect(await EveryLink.problems(replaying: vectors, on: mediator) == [])
+        // Read back from JSON, as another platform would read it.
+        let decoded = try JSONDecoder().decode(MediatorLinkVectors.self, from: vectors.json())
+        #expect(decoded == vectors)
+
+        var doctored = vectors
+        let index = try #require(doctored.vectors.firstIndex { $0.url == "shop://Jumps/wipe" })
+        doctored.vectors[index].refused = .init(code: "noRouteMatched")
+        let problems = await EveryLink.problems(replaying: doctored, on: mediator)
+        #expect(problems == ["shop://Jumps/wipe should be refused with noRouteMatched, got remoteCallNotAllowed"])
+    }
 }
