@@ -99,7 +99,9 @@ let package = Package(
             path: "Modules/ModuleB/Sources/ModuleB"),
         .testTarget(
             name: "ModuleATests",
-            dependencies: ["ModuleA", "ModuleAFacade", "Mediator", "MediatorTesting", "Presentation", "AppEvents"]),
+            dependencies: [
+                "ModuleA", "ModuleAFacade", "Mediator", "MediatorPublishing", "MediatorTesting", "Presentation", "AppEvents",
+            ]),
         .testTarget(
             name: "ModuleBTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import MediatorPublishing
 
 /// What a user can open, for people: the schemes and hosts links use, the route configuration in
 /// force, every action with its exposure, parameters (an enum's values listed), URL patterns and

@@ -1,3 +1,5 @@
+public import MediatorCore
+
 extension MediatorCatalog {
     /// One event as broadcasters see it: its payload and every subscriber, in delivery order.
     public struct Event: Sendable, Codable, Equatable {
