@@ -104,11 +104,19 @@ public enum HostileLinks {
     ///
     /// Handlers run (register the module with its doubles); for the duration, a recording
     /// interceptor is added after the mediator's own, and removed after.
+    ///
+    /// The cost of a link is bounded two ways, neither a benchmark: by work, the calls one link
+    /// makes through the mediator (its own and those its handler makes: a loop or a fan-out driven
+    /// by the URL shows here, the same on any machine), and by a deadline, generous enough for a
+    /// loaded CI machine, past which the link is reported as one that does not finish (a hang).
     /// - Parameters:
     ///   - mediator: A mediator with the targets, schemes and web hosts registered.
-    ///   - timeLimit: The most one link may take; generous, a bound on runaway work, not a benchmark.
+    ///   - callLimit: The most calls one link may make through the mediator.
+    ///   - timeLimit: The deadline for one link; a hang detector, not a speed test.
     /// - Returns: The problems; empty when every variant is handled safely.
-    public static func problems(on mediator: Mediator, timeLimit: Duration = .seconds(2)) async -> [String] {
+    public static func problems(
+        on mediator: Mediator, callLimit: Int = 16, timeLimit: Duration = .seconds(60)
+    ) async -> [String] {
         let pack: [HostileLink]
         do {
             pack = try self.pack(for: mediator)
@@ -133,19 +141,17 @@ public enum HostileLinks {
             for interceptor in saved { mediator.addInterceptor(interceptor) }
         }
         var problems: [String] = []
-        let clock = ContinuousClock()
         for link in pack {
             probe.start()
-            let started = clock.now
-            var refusal: (any Error)?
-            do {
-                _ = try await mediator.openAsync(link.url)
-            } catch {
-                refusal = error
-            }
-            let elapsed = clock.now - started
+            let outcome = await open(link.url, on: mediator, within: timeLimit)
             let seen = probe.finishWithOutcomes()
-            if elapsed > timeLimit { problems.append("\(link): took \(elapsed), over the limit of \(timeLimit)") }
+            guard case .finished(let refusal) = outcome else {
+                problems.append("\(link): did not finish within \(timeLimit)")
+                continue
+            }
+            if seen.count > callLimit {
+                problems.append("\(link): made \(seen.count) calls through the mediator, over the limit of \(callLimit)")
+            }
             if let refusal, !(refusal is MediatorError) {
                 problems.append("\(link): failed with \(type(of: refusal)), not a MediatorError with a code")
             }
@@ -163,22 +169,76 @@ public enum HostileLinks {
         return problems
     }
 
-    /// Fails the running test (Swift Testing or XCTest) once per problem ``problems(on:timeLimit:)``
-    /// finds, at the caller's line.
+    /// Fails the running test (Swift Testing or XCTest) once per problem
+    /// ``problems(on:callLimit:timeLimit:)`` finds, at the caller's line.
     /// - Parameters:
     ///   - mediator: A mediator with the targets, schemes and web hosts registered.
-    ///   - timeLimit: The most one link may take.
+    ///   - callLimit: The most calls one link may make through the mediator.
+    ///   - timeLimit: The deadline for one link; a hang detector, not a speed test.
     ///   - fileID: Filled in by the compiler.
     ///   - filePath: Filled in by the compiler.
     ///   - line: Filled in by the compiler.
     ///   - column: Filled in by the compiler.
     public static func check(
-        on mediator: Mediator, timeLimit: Duration = .seconds(2), fileID: StaticString = #fileID,
+        on mediator: Mediator, callLimit: Int = 16, timeLimit: Duration = .seconds(60), fileID: StaticString = #fileID,
         filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        for problem in await problems(on: mediator, timeLimit: timeLimit) {
+        for problem in await problems(on: mediator, callLimit: callLimit, timeLimit: timeLimit) {
             TestFailure.report("hostile link: \(problem)", at: site)
+        }
+    }
+}
+
+extension HostileLinks {
+    /// How opening one link ended: with its error (`nil` when it opened), or past the deadline.
+    enum Opening: Sendable {
+        case finished((any Error)?)
+        case timedOut
+    }
+
+    /// Opens the URL, racing the deadline: returns at the first of the two, and does not wait for a
+    /// link that hangs (its task is left running; the check reports it and goes on).
+    static func open(_ url: String, on mediator: Mediator, within limit: Duration) async -> Opening {
+        let first = FirstResult()
+        return await withCheckedContinuation { continuation in
+            first.set(continuation)
+            let deadline = Task {
+                try? await Task.sleep(for: limit)
+                first.resume(with: .timedOut)
+            }
+            Task {
+                let outcome: Opening
+                do {
+                    _ = try await mediator.openAsync(url)
+                    outcome = .finished(nil)
+                } catch {
+                    outcome = .finished(error)
+                }
+                deadline.cancel()
+                first.resume(with: outcome)
+            }
+        }
+    }
+
+    /// Resumes a continuation once, with whichever result comes first.
+    private final class FirstResult: @unchecked Sendable {
+        /// Guards `continuation`; the continuation is resumed outside it.
+        private let lock = NSLock()
+        private var continuation: CheckedContinuation<Opening, Never>?
+
+        func set(_ continuation: CheckedContinuation<Opening, Never>) {
+            lock.lock()
+            self.continuation = continuation
+            lock.unlock()
+        }
+
+        func resume(with result: Opening) {
+            lock.lock()
+            let waiting = continuation
+            continuation = nil
+            lock.unlock()
+            waiting?.resume(returning: result)
         }
     }
 }

@@ -61,6 +61,30 @@ private struct TrampolineTarget: MediatorTarget {
     ]
 }
 
+/// Links whose cost the hostile-link check bounds: one fans out into many calls, one never finishes.
+private struct CostlyTarget: MediatorTarget {
+    static let targetName = "Costly"
+    let mediator: Mediator
+    static let actions: [MediatorAction<Self>] = [
+        MediatorAction("fan", exposure: .remote, urlPatterns: ["/fan"]) { target, _ in
+            for _ in 0..<20 { _ = try target.mediator.perform("leaf", on: "Costly") }
+            return "fanned"
+        },
+        MediatorAction("leaf") { _, _ in "leaf" },
+    ]
+}
+
+private struct HangingTarget: MediatorTarget {
+    static let targetName = "Hanging"
+    static let actions: [MediatorAction<Self>] = [
+        MediatorAction("wait", exposure: .remote, urlPatterns: ["/wait"]) { _, _ async in
+            // Never finishes within the check's deadline; the check must report it and go on.
+            try? await Task.sleep(for: .seconds(3_600))
+            return "late"
+        }
+    ]
+}
+
 @Suite("Link checks: every link and hostile links fail on planted mistakes")
 struct LinkChecksTests {
     @Test("a route with no example, and an example another action takes, fail the every-link check")
@@ -133,5 +157,24 @@ struct LinkChecksTests {
         doctored.vectors[index].refused = .init(code: "noRouteMatched")
         let problems = await EveryLink.problems(replaying: doctored, on: mediator)
         #expect(problems == ["shop://Jumps/wipe should be refused with noRouteMatched, got remoteCallNotAllowed"])
+    }
+
+    @Test("a link that fans out into more calls than the limit is reported, counted in calls, not time")
+    func callLimit() async throws {
+        let mediator = Mediator()
+        mediator.registerScheme("shop")
+        try mediator.register { CostlyTarget(mediator: $0) }
+        let problems = await HostileLinks.problems(on: mediator, callLimit: 16)
+        #expect(problems.contains { $0.hasSuffix("made 21 calls through the mediator, over the limit of 16") })
+        #expect(await HostileLinks.problems(on: mediator, callLimit: 21).isEmpty)
+    }
+
+    @Test("a link that never finishes is reported at the deadline, and the check goes on")
+    func hang() async throws {
+        let mediator = Mediator()
+        mediator.registerScheme("shop")
+        try mediator.register(HangingTarget())
+        let problems = await HostileLinks.problems(on: mediator, timeLimit: .milliseconds(50))
+        #expect(problems.contains { $0.contains("shop://wait") && $0.hasSuffix("did not finish within 0.05 seconds") })
     }
 }
