@@ -4,6 +4,8 @@
 Usage: scripts/check-catalog-page.py PAGE.html ARTIFACT_DIR
 
 Loads the page from a file URL and fails unless:
+  - every text has a contrast of at least 4.5:1 (WCAG AA), every control a label, and the print
+    style leaves the controls out; without JavaScript every action shows;
   - the page makes no network request (every Network.requestWillBeSent is the page's own file URL)
     and logs no Content-Security-Policy violation or script error;
   - every action shows with no filter, and typing a search text leaves exactly the rows whose text
@@ -103,6 +105,21 @@ class Browser:
             shutil.rmtree(self.profile, ignore_errors=True)
 
 
+# WCAG relative luminance and contrast of every element that holds text, against the first opaque
+# background up its ancestors.
+CONTRAST = r"""(function(){
+function rgb(c){var m=c.match(/[\d.]+/g);return m?m.map(Number):[0,0,0,0];}
+function lum(c){var v=c.slice(0,3).map(function(x){x/=255;return x<=0.03928?x/12.92:Math.pow((x+0.055)/1.055,2.4);});
+return 0.2126*v[0]+0.7152*v[1]+0.0722*v[2];}
+function bg(e){for(;e;e=e.parentElement){var c=rgb(getComputedStyle(e).backgroundColor);if(c.length<4||c[3]>0)return c;}return [255,255,255];}
+var bad=[];document.querySelectorAll('body *').forEach(function(e){
+if(!Array.prototype.some.call(e.childNodes,function(n){return n.nodeType===3&&n.textContent.trim();}))return;
+if(e.offsetParent===null&&getComputedStyle(e).position!=='fixed')return;
+var a=lum(rgb(getComputedStyle(e).color)),b=lum(bg(e));var r=(Math.max(a,b)+0.05)/(Math.min(a,b)+0.05);
+if(r<4.5)bad.push(e.tagName+' '+r.toFixed(2)+' '+e.textContent.trim().slice(0,30));});
+return bad;})()"""
+
+
 def decode(png):
     """Every QR code zbarimg finds in the picture, as text."""
     run = subprocess.run(["zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", png],
@@ -182,7 +199,21 @@ def main():
         browser.evaluate("(function(){var s=document.getElementById('status');s.value='';s.dispatchEvent(new Event('change'));})()")
         print("catalog page: module filter %s leaves %d rows; status 'problem' leaves %d" % (module, len(shown), len(problem_rows)))
 
-        # 4. Every QR code decodes to its example link, and the set matches the page's links.
+        # 4. Readable: every text has a contrast of at least 4.5:1 against its background (WCAG AA),
+        #    every control has a label, and printing leaves the controls out.
+        low = browser.evaluate(CONTRAST)
+        if low:
+            fail("text with too little contrast: %s" % low[:5])
+        unlabelled = browser.evaluate("Array.from(document.querySelectorAll('input,select')).filter(c=>!c.labels||!c.labels.length).map(c=>c.id)")
+        if unlabelled:
+            fail("controls without a label: %s" % unlabelled)
+        browser.call("Emulation.setEmulatedMedia", media="print")
+        if browser.evaluate("getComputedStyle(document.getElementById('filters')).display") != "none":
+            fail("the filters are printed")
+        browser.call("Emulation.setEmulatedMedia", media="")
+        print("catalog page: every text has contrast >= 4.5:1, every control a label; printing drops the controls")
+
+        # 5. Every QR code decodes to its example link, and the set matches the page's links.
         links = browser.evaluate("Array.from(document.querySelectorAll('code.link')).map(c=>c.textContent)")
         labels = browser.evaluate("Array.from(document.querySelectorAll('figure.qr svg')).map(s=>s.getAttribute('aria-label'))")
         if len(labels) != len(links):
@@ -194,6 +225,17 @@ def main():
         if missing or extra:
             fail("QR codes decode to %d links; missing %s; not on the page %s" % (len(set(decoded)), missing, extra))
         print("catalog page: %d QR codes in the screenshot decode to exactly the %d example links" % (len(decoded), len(set(links))))
+        # 6. Without JavaScript every action shows, the same page.
+        browser.call("Emulation.setScriptExecutionDisabled", value=True)
+        browser.events = []
+        browser.call("Page.reload")
+        browser.wait_for("Page.loadEventFired")
+        browser.call("Emulation.setScriptExecutionDisabled", value=False)
+        hidden = browser.evaluate("Array.from(document.querySelectorAll('article.action')).filter(r=>r.hidden||r.offsetParent===null).length")
+        status = browser.evaluate("document.getElementById('shown').textContent")
+        if hidden != 0 or status != "%d of %d actions shown" % (rows, rows):
+            fail("without JavaScript %d actions are hidden (%r)" % (hidden, status))
+        print("catalog page: without JavaScript all %d actions show" % rows)
     finally:
         browser.close()
     print("catalog page: passed (screenshot: %s)" % os.path.join(artifacts, "catalog-page.png"))
