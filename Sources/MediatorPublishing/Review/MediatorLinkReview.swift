@@ -101,7 +101,11 @@ extension Mediator {
             var problems: [String] = []
             var checks: [MediatorLinkReview.Check] = []
             if action.example == nil {
-                problems.append("no example: a required parameter's type has no sample value, so no generated link opens it")
+                problems.append(
+                    links.schemes.isEmpty && links.webHosts.isEmpty
+                        ? "no example: no app scheme or web host is registered, so no link reaches it"
+                        : "no example: no generated link opens it (a required parameter's type has no sample value, "
+                            + "or another route takes the link)")
             }
             for example in links.examples(of: action) {
                 var check = MediatorLinkReview.Check(example: example, reached: nil, refusal: nil, claimedBy: [])

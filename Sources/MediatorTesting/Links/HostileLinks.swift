@@ -204,7 +204,8 @@ extension HostileLinks {
         return await withCheckedContinuation { continuation in
             first.set(continuation)
             let deadline = Task {
-                try? await Task.sleep(for: limit)
+                // Cancelled once the link finished: then it must not answer.
+                guard (try? await Task.sleep(for: limit)) != nil else { return }
                 first.resume(with: .timedOut)
             }
             Task {
@@ -215,8 +216,8 @@ extension HostileLinks {
                 } catch {
                     outcome = .finished(error)
                 }
-                deadline.cancel()
                 first.resume(with: outcome)
+                deadline.cancel()
             }
         }
     }
