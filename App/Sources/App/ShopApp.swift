@@ -26,7 +26,7 @@ struct ShopApp {
     /// ``finishLaunching()`` has registered every module.
     init(coldStartWith mediator: Mediator) {
         self.mediator = mediator
-        mediator.closeGate(.ready)
+        mediator.gates.close(.ready)
     }
 
     /// Registers every module, applies the route configuration and launches the modules, then opens
@@ -35,7 +35,7 @@ struct ShopApp {
         try registerModules()
         if let path { try applyRouteConfiguration(at: path) }
         await launch()
-        mediator.openGate(.ready)
+        mediator.gates.open(.ready)
     }
 
     private func registerModules() throws {
@@ -46,8 +46,8 @@ struct ShopApp {
         try mediator.register(
             targetNamed: WebPages.target, summary: "Web pages for degraded routes",
             actions: WebPages.actions(allowedHost: Self.webHost))
-        mediator.addInterceptor(LoginGate(session: session))
-        mediator.addInterceptor(analytics)
+        mediator.configure { $0.interceptors.append(LoginGate(session: session)) }
+        mediator.configure { $0.interceptors.append(analytics) }
         mediator.registerScheme(Self.scheme)
         mediator.registerWebHost(Self.webHost)
         #if DEBUG
@@ -56,7 +56,7 @@ struct ShopApp {
                 facades: Products.all + Cart.all,
                 typedDefaults: [MediatorInputSample(AddToCart(id: 1)), MediatorInputSample(ProductListQuery())])
         #else
-            try mediator.validateRoutes()
+            try mediator.checkRegistrations()
         #endif
     }
 
@@ -85,7 +85,7 @@ struct ShopApp {
             throw ConfigurationFileError(path: path, problem: "it cannot be read (check its permissions)")
         }
         do {
-            try mediator.applyRouteConfiguration(data)
+            try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: data))
         } catch {
             throw ConfigurationFileError(path: path, problem: "it is not a route configuration the shop can use: \(error)")
         }

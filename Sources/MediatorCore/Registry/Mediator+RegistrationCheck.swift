@@ -11,9 +11,11 @@ extension Mediator {
     /// ```
     ///
     /// It reports:
-    /// - every problem ``validateRoutes()`` reports, among them a target whose actions bind a contract
-    ///   that names another target (a target name typo), placeholders naming native-only fields, and
-    ///   patterns on local-only actions;
+    /// - every problem of the URL routes: conflicting patterns (naming both actions), invalid
+    ///   patterns, patterns on local-only actions, unusable declarations, unregistered scoped schemes,
+    ///   a route configuration that no longer fits the registry, a target whose actions bind a
+    ///   contract that names another target (a target name typo), and placeholders naming
+    ///   native-only fields;
     /// - URL placeholders (`:name`, `*name`) that name no field of the action's input, so a URL that
     ///   matches the route could never open it (`/user/:userID` with a field `id`);
     /// - each contract in `facades` that no registered target binds with the contract's types and

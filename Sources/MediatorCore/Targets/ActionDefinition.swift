@@ -41,7 +41,7 @@ package final class ActionDefinition: Sendable {
         let key: EventKey
         package let payloadTypeName: String
         package let priority: Int
-        package let delivery: MediatorEventDelivery
+        package let delivery: Mediator.EventDelivery
         /// The target's place in registration order, the second key of the delivery order.
         let ordinal: Int
     }

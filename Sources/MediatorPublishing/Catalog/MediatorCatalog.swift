@@ -40,7 +40,7 @@ public struct MediatorCatalog: Sendable, Codable, Equatable {
         /// The name of the type it returns.
         public var result: String
         /// The URL patterns that route to it, as declared; a remote action is also reachable by the
-        /// convention route `scheme://Target/action`. `Mediator.validateRoutes()` reports invalid ones.
+        /// convention route `scheme://Target/action`. `Mediator.checkRegistrations()` reports invalid ones.
         public var urlPatterns: [String]
         /// Its parameters, in declaration order.
         public var parameters: [Parameter]

@@ -1,4 +1,5 @@
 import Mediator
+import MediatorPublishing
 import MediatorTesting
 import Testing
 
@@ -168,7 +169,7 @@ struct ContractDoublesTests {
 
         #expect(error?.description.contains("Music") == true)
         #expect(error?.description.contains("Radio") == true)
-        #expect(mediator.registeredTargetNames.isEmpty)
+        #expect(mediator.catalog().targets.map(\.name).isEmpty)
     }
 
     @Test("a stub that answers one action twice is refused with StubConfigurationError naming the action")
@@ -182,7 +183,7 @@ struct ContractDoublesTests {
         }
 
         #expect(error?.description.contains("track") == true)
-        #expect(mediator.registeredTargetNames.isEmpty)
+        #expect(mediator.catalog().targets.map(\.name).isEmpty)
     }
 
     // MARK: The call recorder
@@ -193,7 +194,7 @@ struct ContractDoublesTests {
         mediator.registerScheme("music")
         try mediator.register(MusicTarget())
         let recorder = CallRecorder()
-        mediator.addInterceptor(recorder)
+        mediator.configure { $0.interceptors.append(recorder) }
 
         _ = try mediator.call(Music.track, with: TrackID(id: 1))
         _ = try mediator.call(Music.play, with: TrackID(id: 99))

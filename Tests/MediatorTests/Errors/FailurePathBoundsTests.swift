@@ -78,7 +78,7 @@ struct FailurePathBoundsTests {
                 ])
         }
 
-        try mediator.validateRoutes()
+        try mediator.checkRegistrations()
         for index in [0, 4_321, 9_999] {
             #expect(try mediator.open("shop://item\(index)/7", as: String.self) == "Item\(index) 7")
             #expect(try mediator.open("shop://Item\(index)/show?id=8", as: String.self) == "Item\(index) 8")

@@ -11,13 +11,13 @@ private let logoutDeclaredRemote = MediatorEvent<Trace>("logout", exposure: .rem
 
 /// Lets every call and broadcast proceed, as an analytics interceptor does.
 private struct Proceeding: MediatorInterceptor {
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision { .proceed }
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision { .proceed }
 }
 
 /// Holds every broadcast on a gate, as a login interceptor would.
 private struct HoldingBroadcasts: MediatorInterceptor {
-    let gate: MediatorGate
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    let gate: Mediator.Gate
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         call.isBroadcast ? .hold(until: gate) : .proceed
     }
 }
@@ -42,7 +42,7 @@ struct EventPipelineTests {
         arguments: BroadcastDoor.allCases, [false, true])
     func callerExposureNeverWidens(door: BroadcastDoor, intercepted: Bool) async throws {
         let mediator = Mediator()
-        if intercepted { mediator.addInterceptor(Proceeding()) }
+        if intercepted { mediator.configure { $0.interceptors.append(Proceeding()) } }
         try mediator.register(
             targetNamed: "Session", actions: [],
             subscriptions: [MediatorSubscription(logoutAsDeclared) { _, trace in trace.append("Session") }])
@@ -62,7 +62,7 @@ struct EventPipelineTests {
         arguments: BroadcastDoor.allCases, [false, true])
     func mixedDeclarations(door: BroadcastDoor, intercepted: Bool) async throws {
         let mediator = Mediator()
-        if intercepted { mediator.addInterceptor(Proceeding()) }
+        if intercepted { mediator.configure { $0.interceptors.append(Proceeding()) } }
         try mediator.register(
             targetNamed: "Local", actions: [],
             subscriptions: [MediatorSubscription(logoutAsDeclared) { _, trace in trace.append("Local") }])
@@ -90,7 +90,7 @@ struct EventPipelineTests {
     @Test("a remote broadcast at cold start is held like any remote call and delivered once when ready opens")
     func remoteBroadcastAtColdStart() async throws {
         let mediator = Mediator()
-        mediator.closeGate(.ready)
+        mediator.gates.close(.ready)
         try mediator.register(
             targetNamed: "Inbox", actions: [],
             subscriptions: [MediatorSubscription(TestEvents.push) { _, trace in trace.append("Inbox") }])
@@ -101,7 +101,7 @@ struct EventPipelineTests {
         // A local broadcast is not held at cold start.
         try mediator.broadcast(TestEvents.push, trace)
         #expect(trace.all == ["Inbox"])
-        mediator.openGate(.ready)
+        mediator.gates.open(.ready)
         let report = try #require(try await hold.value() as? MediatorBroadcastReport)
         #expect(report.reached == ["Inbox"])
         #expect(trace.all == ["Inbox", "Inbox"])
@@ -110,7 +110,7 @@ struct EventPipelineTests {
     @Test("a held remote broadcast is judged again when it continues: a subscription now local is refused")
     func continuedBroadcastIsJudgedAgain() async throws {
         let mediator = Mediator()
-        mediator.closeGate(.ready)
+        mediator.gates.close(.ready)
         try mediator.register(
             targetNamed: "Inbox", actions: [],
             subscriptions: [MediatorSubscription(logoutDeclaredRemote) { _, trace in trace.append("Inbox") }])
@@ -122,7 +122,7 @@ struct EventPipelineTests {
             targetNamed: "Inbox", actions: [],
             subscriptions: [MediatorSubscription(logoutAsDeclared) { _, trace in trace.append("Inbox") }],
             replacingExisting: true)
-        mediator.openGate(.ready)
+        mediator.gates.open(.ready)
         await expectMediatorError(.remoteCallNotAllowed) { _ = try await hold.value() }
         #expect(trace.all.isEmpty)
     }
@@ -130,14 +130,14 @@ struct EventPipelineTests {
     @Test("an interceptor may hold a broadcast on a gate; it continues once, through the interceptors again")
     func interceptorHoldsBroadcast() async throws {
         let mediator = Mediator()
-        let login = MediatorGate("login")
-        mediator.addInterceptor(HoldingBroadcasts(gate: login))
+        let login = Mediator.Gate("login")
+        mediator.configure { $0.interceptors.append(HoldingBroadcasts(gate: login)) }
         try mediator.subscribe("A")
         let trace = Trace()
         let hold = try #require(expectMediatorError(.held) { try mediator.broadcast(TestEvents.launch, trace) }?.hold)
         #expect(trace.all.isEmpty)
-        #expect(mediator.heldCalls.map(\.id) == [hold.id])
-        mediator.openGate(login)
+        #expect(mediator.gates.heldCalls.map(\.id) == [hold.id])
+        mediator.gates.open(login)
         let report = try #require(try await hold.value() as? MediatorBroadcastReport)
         #expect(report.reached == ["A"])
         #expect(trace.all == ["A"])

@@ -64,7 +64,7 @@ struct AssociationMatchingTests {
         mediator.registerScheme("shop")
         mediator.registerWebHost("shop.example")
         mediator.registerWebHost("WWW.Shop.Example")
-        try mediator.validateRoutes()
+        try mediator.checkRegistrations()
         return LinkedApp(name: "hard literals", links: try mediator.publishedLinks(), opens: mediator.canOpen)
     }
 
@@ -82,7 +82,7 @@ struct AssociationMatchingTests {
             try mediator.register(targetNamed: target, actions: actions)
         }
         links.webHosts.forEach { mediator.registerWebHost($0) }
-        try mediator.validateRoutes()
+        try mediator.checkRegistrations()
         return LinkedApp(name: "the example App (App/links.json)", links: links, opens: mediator.canOpen)
     }
 

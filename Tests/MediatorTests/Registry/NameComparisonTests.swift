@@ -39,7 +39,7 @@ struct NameComparisonTests {
                 targetNamed: name, actions: [MediatorAction("ping", exposure: .remote) { _, _ in answer }])
         }
 
-        #expect(mediator.registeredTargetNames.count == 2)
+        #expect(mediator.catalog().targets.map(\.name).count == 2)
         // Alternate, so each call follows a cached resolution of the other spelling on this thread.
         for _ in 0..<3 {
             #expect(try mediator.perform("ping", on: precomposed, as: String.self) == "precomposed")
@@ -124,7 +124,7 @@ struct NameComparisonTests {
                     "dish \(try parameters.value("id", as: Int.self))"
                 }
             ])
-        try mediator.validateRoutes()
+        try mediator.checkRegistrations()
 
         #expect(try mediator.open("shop://menu/\(percentEncoded(registered))/7", as: String.self) == "dish 7")
         let url = "shop://menu/\(percentEncoded(called))/7"
@@ -142,7 +142,7 @@ struct NameComparisonTests {
                 MediatorAction("precomposed", exposure: .remote, urlPatterns: ["/menu/\(precomposed)"]) { _, _ in "precomposed" },
                 MediatorAction("decomposed", exposure: .remote, urlPatterns: ["/menu/\(decomposed)"]) { _, _ in "decomposed" },
             ])
-        try mediator.validateRoutes()
+        try mediator.checkRegistrations()
 
         #expect(try mediator.open("shop://menu/\(percentEncoded(precomposed))", as: String.self) == "precomposed")
         #expect(try mediator.open("shop://menu/\(percentEncoded(decomposed))", as: String.self) == "decomposed")

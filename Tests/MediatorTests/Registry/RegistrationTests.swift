@@ -102,7 +102,7 @@ struct RegistrationTests {
             try mediator.register(CachedTarget())
             #expect(probe.instancesCreated == 0)
             #expect(probe.actionTableReads == 0)
-            #expect(mediator.registeredTargetNames == ["Cached", "Fresh"])
+            #expect(mediator.catalog().targets.map(\.name) == ["Cached", "Fresh"])
         }
     }
 
@@ -155,14 +155,14 @@ struct RegistrationTests {
         }
     }
 
-    @Test("releaseCachedInstance(of:) makes the next call create a new instance")
+    @Test("releaseCachedInstances(of:) makes the next call create a new instance")
     func releasingOneCachedInstance() throws {
         let probe = Probe()
         try probe.run {
             let mediator = try mediator(fresh: true, cached: true)
             let before = try mediator.perform("serial", on: "Cached", as: Int.self)
             let freshKept = try mediator.perform("serial", on: "Fresh", cachingTarget: true, as: Int.self)
-            mediator.releaseCachedInstance(of: "Cached")
+            mediator.releaseCachedInstances(of: "Cached")
             let after = try mediator.perform("serial", on: "Cached", as: Int.self)
             let afterAgain = try mediator.perform("serial", on: "Cached", as: Int.self)
             // The other target's kept instance is untouched.
@@ -172,7 +172,7 @@ struct RegistrationTests {
             #expect(freshStill == freshKept)
             #expect(probe.instancesCreated == 3)
             // Releasing an unknown name is harmless.
-            mediator.releaseCachedInstance(of: "Nobody")
+            mediator.releaseCachedInstances(of: "Nobody")
         }
     }
 
@@ -221,7 +221,7 @@ struct RegistrationTests {
         _ = try mediator.perform("ping", on: "Fresh", as: String.self)
         #expect(mediator.unregister("Fresh"))
         #expect(!mediator.unregister("Fresh"))
-        #expect(mediator.registeredTargetNames == ["Cached"])
+        #expect(mediator.catalog().targets.map(\.name) == ["Cached"])
         expectMediatorError(.targetNotFound) { try mediator.perform("ping", on: "Fresh", as: String.self) }
         // The name is free again.
         try mediator.register(ReplacementTarget())
