@@ -140,7 +140,7 @@ extension Mediator {
         }
         if let scheme {
             refusal("\(scheme)://no-such-route/for-vectors", "no route matches the path")
-            refusal("\(scheme)://" + String(repeating: "a", count: urlOptions.maximumLength), "over the length limit")
+            refusal("\(scheme)://" + String(repeating: "a", count: settings.urlOptions.maximumLength), "over the length limit")
         }
         refusal("unregistered-scheme://anything", "the scheme is not registered")
         if let host = links.webHosts.first { refusal("https://\(host)/no-such-route/for-vectors", "no route matches the path") }

@@ -40,13 +40,9 @@ public enum EveryLink {
             problems.append("no remote action is reached by a link (is a scheme or web host registered?)")
         }
         let probe = LinkProbe()
-        let saved = mediator.interceptors
-        mediator.removeAllInterceptors()
-        mediator.addInterceptor(probe)
-        defer {
-            mediator.removeAllInterceptors()
-            for interceptor in saved { mediator.addInterceptor(interceptor) }
-        }
+        let saved = mediator.settings.interceptors
+        mediator.configure { $0.interceptors = [probe] }
+        defer { mediator.configure { $0.interceptors = saved } }
         for entry in review.entries {
             problems += entry.problems.map { "\(entry.label): \($0)" }
             for check in entry.checks {
@@ -85,13 +81,9 @@ public enum EveryLink {
     /// - Returns: Each disagreement, one line each.
     public static func problems(replaying vectors: MediatorLinkVectors, on mediator: Mediator) async -> [String] {
         let probe = LinkProbe()
-        let saved = mediator.interceptors
-        mediator.removeAllInterceptors()
-        mediator.addInterceptor(probe)
-        defer {
-            mediator.removeAllInterceptors()
-            for interceptor in saved { mediator.addInterceptor(interceptor) }
-        }
+        let saved = mediator.settings.interceptors
+        mediator.configure { $0.interceptors = [probe] }
+        defer { mediator.configure { $0.interceptors = saved } }
         var problems: [String] = []
         for vector in vectors.vectors {
             probe.start()

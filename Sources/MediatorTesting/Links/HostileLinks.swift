@@ -27,7 +27,7 @@ public enum HostileLinks {
     public static func pack(for mediator: Mediator) throws -> [HostileLink] {
         let review = try mediator.linkReview()
         let catalog = mediator.catalog()
-        let maximumLength = mediator.urlOptions.maximumLength
+        let maximumLength = mediator.settings.urlOptions.maximumLength
         var locals: [(target: String, action: String)] = []
         for target in catalog.targets {
             for action in target.actions where action.exposure == .local { locals.append((target.name, action.name)) }
@@ -134,12 +134,9 @@ public enum HostileLinks {
             }
         }
         let probe = LinkProbe(refuses: false)
-        let saved = mediator.interceptors
-        mediator.addInterceptor(probe)
-        defer {
-            mediator.removeAllInterceptors()
-            for interceptor in saved { mediator.addInterceptor(interceptor) }
-        }
+        let saved = mediator.settings.interceptors
+        mediator.configure { $0.interceptors = saved + [probe] }
+        defer { mediator.configure { $0.interceptors = saved } }
         var problems: [String] = []
         for link in pack {
             probe.start()

@@ -7,7 +7,7 @@ final class LinkProbe: MediatorInterceptor, @unchecked Sendable {
     /// One call seen, with its outcome once it finished.
     struct Seen: Sendable {
         var call: MediatorCall
-        var outcome: MediatorOutcome?
+        var outcome: MediatorCall.Outcome?
     }
 
     /// Guards `seen` and `refusing`; no user code runs under it (only appends, reads and the flag).
@@ -30,7 +30,7 @@ final class LinkProbe: MediatorInterceptor, @unchecked Sendable {
         self.refusing = refuses
     }
 
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         let refuses = locked {
             seen.append(Seen(call: call, outcome: nil))
             return refusing
@@ -38,7 +38,7 @@ final class LinkProbe: MediatorInterceptor, @unchecked Sendable {
         return refuses ? .reject(reason: Self.reason) : .proceed
     }
 
-    func callDidFinish(_ call: MediatorCall, outcome: MediatorOutcome, duration: Duration) {
+    func callDidFinish(_ call: MediatorCall, outcome: MediatorCall.Outcome, duration: Duration) {
         locked {
             if let index = seen.lastIndex(where: {
                 $0.outcome == nil && $0.call.target == call.target && $0.call.action == call.action

@@ -107,11 +107,11 @@ struct LinkChecksTests {
         mediator.registerWebHost("shop.example.com")
         let recorder = CallRecorder()
         try mediator.register { TrampolineTarget(mediator: $0) }
-        mediator.addInterceptor(recorder)
+        mediator.configure { $0.interceptors.append(recorder) }
         #expect(await EveryLink.problems(on: mediator) == [])
         // The probe refused every example before its handler: ping never ran, and the app's own
         // interceptor is back in place afterwards.
-        #expect(mediator.interceptors.count == 1)
+        #expect(mediator.settings.interceptors.count == 1)
         #expect(recorder.calls.isEmpty)
     }
 
