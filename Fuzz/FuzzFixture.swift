@@ -5,6 +5,7 @@
 
 import Foundation
 import Mediator
+
 @testable import MediatorCore
 
 // MARK: Targets declared by name

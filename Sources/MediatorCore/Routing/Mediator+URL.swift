@@ -157,7 +157,8 @@ extension Mediator {
     /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
     @inlinable
     public func openAsync<Result: Sendable>(
-        _ url: String, with parameters: MediatorParameters = MediatorParameters(), whenHeld: MediatorHold.WhenHeld = .answerAtOnce,
+        _ url: String, with parameters: MediatorParameters = MediatorParameters(),
+        whenHeld: MediatorHold.WhenHeld = .answerAtOnce,
         as type: Result.Type
     ) async throws -> Result {
         let value = try await openAsync(url, with: parameters, whenHeld: whenHeld)
