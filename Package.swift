@@ -47,10 +47,11 @@ let package = Package(
             dependencies: ["MediatorCore", "Mediator", "MediatorPublishing", "MediatorTesting", "MediatorTestSupport"],
             exclude: ["Publishing/Golden"]),
 
-        // The tooling: one executable both plugins run (Foundation only, so it builds wherever the
-        // package does), and the module template it copies, a real module that CI builds and tests.
-        .executableTarget(name: "MediatorTool"),
-        .testTarget(name: "MediatorToolTests", dependencies: ["MediatorTool"]),
+        // The tooling: one executable both plugins run (Foundation and the core, whose `LogSafeText`
+        // escapes what it prints as every error and the App's console do), and the module template it
+        // copies, a real module that CI builds and tests.
+        .executableTarget(name: "MediatorTool", dependencies: ["MediatorCore"]),
+        .testTarget(name: "MediatorToolTests", dependencies: ["MediatorTool", "MediatorCore"]),
         .plugin(
             name: "NewModule",
             capability: .command(

@@ -18,14 +18,14 @@ package enum LogSafeText {
     }
 
     /// The input escaped and capped, without quotes, for text that is already a clause (a reason, a problem).
-    static func inline(_ text: String, limit: Int = limit) -> String {
+    package static func inline(_ text: String, limit: Int = limit) -> String {
         escaped(text, limit: limit)
     }
 
     /// Escapes every scalar that could break or forge a log line; everything else is kept.
     ///
     /// - Parameter limit: The most scalars to keep; the rest is replaced by `…` and the byte count.
-    static func escaped(_ text: String, limit: Int = .max) -> String {
+    package static func escaped(_ text: String, limit: Int = .max) -> String {
         var result = ""
         var kept = 0
         for scalar in text.unicodeScalars {
