@@ -98,9 +98,11 @@ struct ModuleRules {
             guard let rule = rule(for: target.name) else { continue }
             for dependency in target.dependencies where !rule.allowed.contains(dependency) {
                 problems.append(
-                    (target.name,
-                    "\(target.name) depends on \(dependency), which its rule (\(Self.fileName):\(rule.line)) does not "
-                        + "allow; \(target.name) may depend on \(Self.list(rule.allowed)) only"))
+                    (
+                        target.name,
+                        "\(target.name) depends on \(dependency), which its rule (\(Self.fileName):\(rule.line)) does not "
+                            + "allow; \(target.name) may depend on \(Self.list(rule.allowed)) only"
+                    ))
             }
         }
         return (stale, problems)

@@ -119,19 +119,28 @@ struct NewModuleCommand {
         let escaped = NSRegularExpression.escapedPattern(for: names.module)
         let targetName = #"target\w*\s*[:=]\s*"("# + escaped + #")""#
         if let hit = sources.code.first(where: { !matches(of: targetName, in: $0.text, caseInsensitive: true).isEmpty }) {
-            return "a mediator target named \"\(names.module)\" is already declared (\(LogSafeText.quoted(hit.path))); choose another name"
+            return
+                "a mediator target named \"\(names.module)\" is already declared (\(LogSafeText.quoted(hit.path))); choose another name"
         }
-        for type in [names.module, names.targetType, names.facadeTarget, names.inputType] {
-            let declaration = #"\b(struct|enum|class|actor|protocol|typealias)\s+"# + type + #"\b"#
-            if let hit = sources.code.first(where: { !matches(of: declaration, in: $0.text).isEmpty }) {
-                return "\(LogSafeText.quoted(hit.path)) already declares a type named \(type); choose another name"
+        // Type declarations as the compiler reads them: one in a comment or a string does not count.
+        let kinds: Set<String> = ["struct", "enum", "class", "actor", "protocol", "typealias"]
+        for file in sources.files {
+            let tokens = SwiftLexer.tokens(of: file.text)
+            for (index, token) in tokens.enumerated().dropLast() where token.kind == .word && kinds.contains(token.text) {
+                let name = tokens[index + 1]
+                guard name.kind == .word || name.kind == .escapedWord,
+                    [names.module, names.targetType, names.facadeTarget, names.inputType].contains(name.text)
+                else { continue }
+                return "\(LogSafeText.quoted(file.path)):\(name.line):\(name.column) already declares a type named "
+                    + "\(name.text); choose another name"
             }
         }
         // A member of Mediator, or of an extension of it: declared one indentation level in.
         let member = #"(?m)^    (@\w+ |public |package |internal |nonisolated |static |final )*(var|let|func|case) "#
         let onMediator = sources.code.filter { $0.text.contains("extension Mediator ") || $0.text.contains("class Mediator") }
         if let hit = onMediator.first(where: { !matches(of: member + names.property + #"\b"#, in: $0.text).isEmpty }) {
-            return "mediator.\(names.property) would clash with a member declared in \(LogSafeText.quoted(hit.path)); choose another name"
+            return
+                "mediator.\(names.property) would clash with a member declared in \(LogSafeText.quoted(hit.path)); choose another name"
         }
         return nil
     }

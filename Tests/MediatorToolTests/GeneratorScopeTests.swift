@@ -24,15 +24,15 @@ struct GeneratorScopeTests {
             try manager.createDirectory(at: root.appendingPathComponent(directory), withIntermediateDirectories: true)
         }
         try """
-            // swift-tools-version: 6.1
-            import PackageDescription
-            let package = Package(
-                name: "Consumer",
-                targets: [
-                    .executableTarget(name: "ConsumerApp"),
-                ]
-            )
-            """.write(to: root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        // swift-tools-version: 6.1
+        import PackageDescription
+        let package = Package(
+            name: "Consumer",
+            targets: [
+                .executableTarget(name: "ConsumerApp"),
+            ]
+        )
+        """.write(to: root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         let registration = "import Mediator\n\nfunc start(_ mediator: Mediator) throws {\n\(anchor)}\n"
         try registration.write(
             to: root.appendingPathComponent("Sources/ConsumerApp/\(appFile)"), atomically: true, encoding: .utf8)
@@ -97,13 +97,15 @@ struct ModuleGraphReportTests {
             forged.rendered(package: "/p")
                 == #"/p/Sources/A/Forged\u{A}module graph: ok (1 modules: A; 3 targets).swift:2:20: error: "#
                 + "A imports B's implementation; import BFacade instead")
-        #expect(ToolDiagnostic(file: "/abs/X.swift", line: 1, column: 1, severity: .warning, message: "m").rendered(package: "/p")
-            == "/abs/X.swift:1:1: warning: m")
+        #expect(
+            ToolDiagnostic(file: "/abs/X.swift", line: 1, column: 1, severity: .warning, message: "m").rendered(package: "/p")
+                == "/abs/X.swift:1:1: warning: m")
     }
 
     @Test("a dependency problem points at the target's declaration in Package.swift")
     func manifestPositions() {
-        let manifest = ManifestTargets(manifest: "let p = Package(\n  targets: [\n    .target(name: \"A\"),\n    .target(\r\n      name: \"B\")])")
+        let manifest = ManifestTargets(
+            manifest: "let p = Package(\n  targets: [\n    .target(name: \"A\"),\n    .target(\r\n      name: \"B\")])")
         #expect(manifest.position(of: "A") == (3, 19))
         #expect(manifest.position(of: "B") == (5, 13))
         #expect(manifest.position(of: "Gone") == (1, 1))

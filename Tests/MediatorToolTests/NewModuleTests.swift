@@ -1,7 +1,7 @@
+internal import MediatorCore
 import Testing
 
 @testable import MediatorTool
-internal import MediatorCore
 
 // The pieces of `swift package new-module` that do not touch a package: names, escaping, text edits.
 // scripts/check-new-module.sh and scripts/check-plugins.sh run the whole generator.

@@ -15,7 +15,8 @@ private func withEndings(_ source: String, _ ending: String) -> String {
 
 @Suite("Reading Swift: imports and contracts as the compiler sees them")
 struct ReadingSwiftTests {
-    @Test("every import spelling the compiler accepts is read at its line and column; none in comments or literals",
+    @Test(
+        "every import spelling the compiler accepts is read at its line and column; none in comments or literals",
         arguments: ImportFixture.all, lineEndings)
     func imports(fixture: ImportFixture, ending: String) {
         let found = ImportScanner.imports(in: withEndings(fixture.source, ending)).map { "\($0.line):\($0.column) \($0.module)" }
@@ -31,7 +32,8 @@ struct ReadingSwiftTests {
         #expect(compiler.imports == fixture.expected, "\(compiler.raw.prefix(2_000))")
     }
 
-    @Test("contracts are read as the compiler sees them, and each one the `all` list leaves out is reported",
+    @Test(
+        "contracts are read as the compiler sees them, and each one the `all` list leaves out is reported",
         arguments: ContractFixture.all, lineEndings)
     func contracts(fixture: ContractFixture, ending: String) {
         let reading = ContractListScanner.read(withEndings(fixture.source, ending))
@@ -65,7 +67,7 @@ private struct CompilerParse {
         let outputs = [file.appendingPathExtension("out"), file.appendingPathExtension("err")]
         defer { outputs.forEach { try? FileManager.default.removeItem(at: $0) } }
         let handles = try outputs.map { url in
-            FileManager.default.createFile(atPath: url.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: url.path, contents: nil)
             return try FileHandle(forWritingTo: url)
         }
         let process = Process()

@@ -152,7 +152,8 @@ enum ContractListScanner {
         /// The type keyword of the declaration whose body opens at `brace`.
         private func typeKeyword(before brace: Int) -> Int {
             var index = brace - 1
-            while index > 0, !(tokens[index].kind == .word && Self.typeKeywords.contains(tokens[index].text) && !isMember(index)) {
+            while index > 0, !(tokens[index].kind == .word && Self.typeKeywords.contains(tokens[index].text) && !isMember(index))
+            {
                 index -= 1
             }
             return index

@@ -138,7 +138,8 @@ struct SwiftLexer {
             } else if byte == UInt8(ascii: "."), let next = peek(1), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next) {
                 index += 1
             } else if (byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")),
-                let last = bytes[start..<index].last, [UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "p"), UInt8(ascii: "P")].contains(last),
+                let last = bytes[start..<index].last,
+                [UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "p"), UInt8(ascii: "P")].contains(last),
                 !bytes[start..<index].contains(UInt8(ascii: "x")) || last == UInt8(ascii: "p") || last == UInt8(ascii: "P")
             {
                 index += 1
@@ -154,7 +155,9 @@ struct SwiftLexer {
     private mutating func operatorRun() {
         let start = index
         let dots = bytes[index] == UInt8(ascii: ".")
-        while index < bytes.count, dots ? (bytes[index] == UInt8(ascii: ".") || Self.isOperator(bytes[index])) : Self.isOperator(bytes[index]) {
+        while index < bytes.count,
+            dots ? (bytes[index] == UInt8(ascii: ".") || Self.isOperator(bytes[index])) : Self.isOperator(bytes[index])
+        {
             // A comment starts here, not the operator's next character.
             if bytes[index] == UInt8(ascii: "/"), index > start, peek(1) == UInt8(ascii: "/") || peek(1) == UInt8(ascii: "*") {
                 break
@@ -222,7 +225,8 @@ struct SwiftLexer {
                 newline()
             } else if byte == UInt8(ascii: "\"") {
                 let quotes = multiline ? 3 : 1
-                if (0..<quotes).allSatisfy({ peek($0) == UInt8(ascii: "\"") }) && countPounds(after: index + quotes - 1) >= pounds {
+                if (0..<quotes).allSatisfy({ peek($0) == UInt8(ascii: "\"") }) && countPounds(after: index + quotes - 1) >= pounds
+                {
                     index += quotes + pounds
                     break
                 }
@@ -266,7 +270,8 @@ struct SwiftLexer {
         guard let previous else { return true }
         switch previous.kind {
         case .operator: return true
-        case .punctuation: return ["(", "[", "{", ",", ";", ":", "=", "!", "?"].contains(previous.text) && !(previous.text == "!" && !sawSpace)
+        case .punctuation:
+            return ["(", "[", "{", ",", ";", ":", "=", "!", "?"].contains(previous.text) && !(previous.text == "!" && !sawSpace)
         case .word: return Self.expressionKeywords.contains(previous.text)
         default: return false
         }

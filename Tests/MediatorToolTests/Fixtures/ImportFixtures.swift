@@ -15,7 +15,8 @@ struct ImportFixture: CustomTestStringConvertible, Sendable {
     var testDescription: String { name }
 
     static let all: [ImportFixture] = [
-        .init(name: "one import a line", source: "import Foundation\nimport Orders\n", expected: ["1:1 Foundation", "2:1 Orders"]),
+        .init(
+            name: "one import a line", source: "import Foundation\nimport Orders\n", expected: ["1:1 Foundation", "2:1 Orders"]),
         .init(name: "a semicolon after the module", source: "import Orders;\n", expected: ["1:1 Orders"]),
         .init(
             name: "two imports on one line", source: "import Foundation; import Orders\n",
@@ -82,7 +83,8 @@ struct ImportFixture: CustomTestStringConvertible, Sendable {
             expected: ["2:1 Orders", "4:1 Catalog"], comparesWithCompiler: false),
         .init(
             name: "a multi-line string with a line continuation and an interpolation",
-            source: "let s = \"\"\"\n    a \\\n    \\(\"\"\"\n        import Hidden\n        \"\"\")\n    \"\"\"\nimport Orders\n",
+            source:
+                "let s = \"\"\"\n    a \\\n    \\(\"\"\"\n        import Hidden\n        \"\"\")\n    \"\"\"\nimport Orders\n",
             expected: ["7:1 Orders"]),
         .init(
             name: "the word import that is no declaration",
