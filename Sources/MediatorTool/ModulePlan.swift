@@ -1,5 +1,5 @@
 import Foundation
-internal import MediatorCore
+internal import MediatorText
 
 /// Every change adding a module makes, computed before anything is written: the new files, and the
 /// new text of each edited file.

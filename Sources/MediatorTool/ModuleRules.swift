@@ -1,5 +1,5 @@
 import Foundation
-internal import MediatorCore
+internal import MediatorText
 
 /// A package's own rule of what its targets may import, read from `module-rules.txt` at the
 /// package's root when there is one: each line names a target (or a pattern of names, `*` standing

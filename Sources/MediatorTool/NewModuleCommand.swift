@@ -1,5 +1,5 @@
 import Foundation
-internal import MediatorCore
+internal import MediatorText
 
 /// `new-module <Name>`: adds a module to a package (facade, implementation and test targets, and
 /// their manifest stanzas), from the compiled template in `Templates/ModuleTemplate`.

@@ -1,5 +1,4 @@
 import Foundation
-internal import MediatorCore
 
 /// The Swift files of a package's own targets, read once: the files under each target's directory
 /// that lies inside the package, hidden directories skipped. Nothing else is read, and so nothing

@@ -1,4 +1,4 @@
-internal import MediatorCore
+internal import MediatorText
 
 /// One problem a check reports, printed as compilers print theirs so Xcode and CI annotations
 /// find it: `path:line:column: error: message`.

@@ -2,7 +2,7 @@
 // check-module-graph`) and by CI. Each command reads what the plugin learned about the package it
 // runs in, since a plugin cannot use the package's libraries and this tool cannot ask SwiftPM.
 import Foundation
-internal import MediatorCore
+internal import MediatorText
 
 let usage = """
     usage: MediatorTool new-module <Name> --package <dir> --template <dir> [--mediator-package <id>] [--dry-run]

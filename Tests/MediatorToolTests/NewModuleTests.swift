@@ -1,4 +1,4 @@
-internal import MediatorCore
+internal import MediatorText
 import Testing
 
 @testable import MediatorTool

@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+internal import MediatorText
 import ModuleAFacade
 import ModuleBFacade
 import Presentation
