@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "Mediator", dependencies: ["MediatorCore", "MediatorText"]),
         // Catalog export, link reference, association files, compatibility check: for tools and CI.
         .target(name: "MediatorPublishing", dependencies: ["MediatorCore"]),
-        .target(name: "MediatorTesting", dependencies: ["Mediator"]),
+        .target(name: "MediatorTesting", dependencies: ["Mediator", "MediatorPublishing"]),
         // What several test targets share (argument-parser's `ArgumentParserTestHelpers`): thread
         // helpers, the deadlock guard, the package's committed files. Not a product: tests only.
         .target(name: "MediatorTestSupport", dependencies: ["Mediator"], path: "Tests/MediatorTestSupport"),
@@ -102,7 +102,9 @@ let package = Package(
             path: "Modules/ModuleB/Sources/ModuleB"),
         .testTarget(
             name: "ModuleATests",
-            dependencies: ["ModuleA", "ModuleAFacade", "Mediator", "MediatorTesting", "Presentation", "AppEvents"]),
+            dependencies: [
+                "ModuleA", "ModuleAFacade", "Mediator", "MediatorPublishing", "MediatorTesting", "Presentation", "AppEvents",
+            ]),
         .testTarget(
             name: "ModuleBTests",
             dependencies: [

@@ -36,9 +36,9 @@ struct FuzzDocuments {
     // MARK: Route configuration
 
     func readConfiguration() {
-        let configuration: MediatorRouteConfiguration
+        let configuration: Mediator.RouteConfiguration
         do {
-            configuration = try MediatorRouteConfiguration(json: data)
+            configuration = try Mediator.RouteConfiguration(json: data)
             fuzzStats.count("configuration read")
         } catch let error as MediatorError {
             checkConfigurationError(error, step: "reading a configuration")
@@ -49,14 +49,14 @@ struct FuzzDocuments {
         let mediator = fuzzConfigurationMediator
         do {
             try mediator.applyRouteConfiguration(configuration)
-            guard mediator.routeConfiguration == configuration else {
+            guard mediator.settings.routeConfiguration == configuration else {
                 fail("an applied configuration is not the one in force", url: input)
             }
             fuzzStats.count("configuration applied")
-            mediator.clearRouteConfiguration()
+            try mediator.applyRouteConfiguration(nil)
         } catch let error as MediatorError {
             checkConfigurationError(error, step: "applying a configuration")
-            guard mediator.routeConfiguration == nil else { fail("a refused configuration changed the one in force", url: input) }
+            guard mediator.settings.routeConfiguration == nil else { fail("a refused configuration changed the one in force", url: input) }
         } catch {
             fail("applying a configuration threw a non-MediatorError: \(error)", url: input)
         }

@@ -228,7 +228,7 @@ struct FuzzTypedTarget: MediatorTarget {
 /// dropped as more arrive), and redirects one action to another remote action without native-only
 /// parameters (so canOpen's answer still holds for the redirected call).
 struct FuzzGate: MediatorInterceptor {
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         guard call.source == .remote else { return .proceed }
         if call.target == "Shop" && call.action == "wipe" { return .reject(reason: "remote wipe") }
         if let reason = call.parameters["deny"] as? String { return .reject(reason: reason) }
@@ -243,7 +243,7 @@ struct FuzzGate: MediatorInterceptor {
 
 /// The unmatched-URL handler: `go/<target>/<action>` redirects to names taken from the URL (so
 /// not-found errors and the fallback handler see fuzzed names), and a few fixed answers.
-let fuzzUnmatchedURLHandler: MediatorUnmatchedURLHandler = { request in
+let fuzzUnmatchedURLHandler: @Sendable (Mediator.UnmatchedURL) throws -> Mediator.Fallback = { request in
     let segments = request.pathSegments
     switch segments.first {
     case "go" where segments.count >= 3:
@@ -256,7 +256,7 @@ let fuzzUnmatchedURLHandler: MediatorUnmatchedURLHandler = { request in
 }
 
 /// The fallback handler: `Ghost` calls go to `Shop.echo`; unknown `Typed` actions to `Typed.find`.
-let fuzzFallbackHandler: MediatorFallbackHandler = { call in
+let fuzzFallbackHandler: @Sendable (Mediator.UnresolvedCall) throws -> Mediator.Fallback = { call in
     if call.target == "Ghost" { return .redirect(target: "Shop", action: "echo", parameters: call.parameters) }
     if call.target == "Typed" { return .redirect(target: "Typed", action: "find", parameters: call.parameters) }
     return .notHandled
@@ -304,10 +304,10 @@ let fuzzMediator: Mediator = {
         mediator.registerScheme("shop")
         mediator.registerScheme("alt", fallsBackToGlobalRoutes: false)
         mediator.registerWebHost("shop.example.com")
-        mediator.addInterceptor(FuzzGate())
-        mediator.setUnmatchedURLHandler(fuzzUnmatchedURLHandler)
-        mediator.setFallbackHandler(fuzzFallbackHandler)
-        try mediator.applyRouteConfiguration(Data(fuzzRouteConfiguration.utf8))
+        mediator.configure { $0.interceptors.append(FuzzGate()) }
+        mediator.configure { $0.unmatchedURLHandler = fuzzUnmatchedURLHandler }
+        mediator.configure { $0.fallback = fuzzFallbackHandler }
+        try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(fuzzRouteConfiguration.utf8)))
         // The one expected problem: Shop.vault keeps a pattern although local-only, to fuzz that refusal too.
         do {
             try mediator.validateRoutes()

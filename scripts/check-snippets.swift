@@ -14,7 +14,7 @@
 //   is also built as an executable against the package and run: it must exit 0, and the lines it prints must be exactly
 //   its `// Prints: …` comments, in order.
 // - Every ```json block is a route configuration document: it must read with
-//   `MediatorRouteConfiguration(json:)`.
+//   `Mediator.RouteConfiguration(json:)`.
 // - A block that imports `PackageDescription` is a consumer's manifest (the README's install
 //   section): `swift package dump-package` must evaluate it, and every product it takes from this
 //   package must be one the package ships.
@@ -154,7 +154,7 @@ if !configurations.isEmpty {
     lines += [
         "]",
         "for document in documents {",
-        "    do { _ = try MediatorRouteConfiguration(json: Data(document.text.utf8)) } catch {",
+        "    do { _ = try Mediator.RouteConfiguration(json: Data(document.text.utf8)) } catch {",
         "        print(\"\\(document.location): \\(error)\")",
         "    }",
         "}",

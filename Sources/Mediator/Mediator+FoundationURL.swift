@@ -55,7 +55,7 @@ extension Mediator {
     /// - Throws: A ``MediatorError`` saying why the URL was refused or what the action reported.
     @discardableResult
     public func openAsync(
-        _ url: URL, with parameters: MediatorParameters = MediatorParameters(), whenHeld: MediatorWhenHeld = .answerAtOnce
+        _ url: URL, with parameters: MediatorParameters = MediatorParameters(), whenHeld: MediatorHold.WhenHeld = .answerAtOnce
     ) async throws -> any Sendable {
         try await openAsync(url.absoluteString, with: parameters, whenHeld: whenHeld)
     }
@@ -69,7 +69,7 @@ extension Mediator {
     /// - Returns: The action's result.
     /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
     public func openAsync<Result: Sendable>(
-        _ url: URL, with parameters: MediatorParameters = MediatorParameters(), whenHeld: MediatorWhenHeld = .answerAtOnce,
+        _ url: URL, with parameters: MediatorParameters = MediatorParameters(), whenHeld: MediatorHold.WhenHeld = .answerAtOnce,
         as type: Result.Type
     ) async throws -> Result {
         try await openAsync(url.absoluteString, with: parameters, whenHeld: whenHeld, as: type)

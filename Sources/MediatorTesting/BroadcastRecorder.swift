@@ -5,7 +5,7 @@ public import Mediator
 ///
 /// ```swift
 /// let broadcasts = BroadcastRecorder()
-/// mediator.addInterceptor(broadcasts)
+/// mediator.configure { $0.interceptors.append(broadcasts) }
 /// try mediator.cart.clear()   // code under test that broadcasts
 /// #expect(broadcasts.payloads(of: AppEvents.userDidLogOut) == ["ada"])
 /// ```
@@ -32,7 +32,7 @@ public final class BroadcastRecorder: MediatorInterceptor {
     public func reset() { recorded.withLock { $0 = [] } }
 
     /// Records a finished broadcast; ignores calls.
-    public func callDidFinish(_ call: MediatorCall, outcome: MediatorOutcome, duration: Duration) {
+    public func callDidFinish(_ call: MediatorCall, outcome: MediatorCall.Outcome, duration: Duration) {
         guard call.isBroadcast else { return }
         let broadcast = RecordedBroadcast(
             event: call.action, payload: call.parameters["payload"], source: call.source, outcome: outcome)
@@ -49,7 +49,7 @@ public struct RecordedBroadcast: Sendable, CustomStringConvertible {
     /// Whether the broadcast was local or remote.
     public let source: MediatorCallSource
     /// Succeeded, or failed with the refusal or ``MediatorError/Code/broadcastFailed``.
-    public let outcome: MediatorOutcome
+    public let outcome: MediatorCall.Outcome
 
     /// `"event(payload)"`.
     public var description: String { "\(event)(\(payload.map { "\($0)" } ?? ""))" }

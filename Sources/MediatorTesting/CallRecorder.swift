@@ -6,12 +6,12 @@ public import Mediator
 ///
 /// ```swift
 /// let recorder = CallRecorder()
-/// mediator.addInterceptor(recorder)
+/// mediator.configure { $0.interceptors.append(recorder) }
 /// try await mediator.call(Cart.checkout)
 /// #expect(recorder.calls.map(\.action) == ["checkout"])
 /// ```
 public final class CallRecorder: MediatorInterceptor {
-    private let state = Locked<(calls: [RecordedCall], outcomes: [MediatorOutcome])>(([], []))
+    private let state = Locked<(calls: [RecordedCall], outcomes: [MediatorCall.Outcome])>(([], []))
 
     /// Creates an empty recorder.
     public init() {}
@@ -20,9 +20,9 @@ public final class CallRecorder: MediatorInterceptor {
     public var calls: [RecordedCall] { state.withLock { $0.calls } }
 
     /// The outcome of every finished call, in the order they finished: a held call finishes twice,
-    /// as ``MediatorOutcome/held(_:)`` and when it continues; one that never continues finishes as
+    /// as ``MediatorCall/Outcome/held(_:)`` and when it continues; one that never continues finishes as
     /// its expiry, drop or cancellation.
-    public var outcomes: [MediatorOutcome] { state.withLock { $0.outcomes } }
+    public var outcomes: [MediatorCall.Outcome] { state.withLock { $0.outcomes } }
 
     /// The calls held on a gate, in the order they were held (a call held again appears again).
     public var holds: [MediatorHold] {
@@ -51,7 +51,7 @@ public final class CallRecorder: MediatorInterceptor {
     public func reset() { state.withLock { $0 = ([], []) } }
 
     /// Records the call and lets it proceed.
-    public func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    public func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         guard !call.isBroadcast else { return .proceed }
         state.withLock {
             $0.calls.append(
@@ -63,7 +63,7 @@ public final class CallRecorder: MediatorInterceptor {
     }
 
     /// Records the outcome.
-    public func callDidFinish(_ call: MediatorCall, outcome: MediatorOutcome, duration: Duration) {
+    public func callDidFinish(_ call: MediatorCall, outcome: MediatorCall.Outcome, duration: Duration) {
         guard !call.isBroadcast else { return }
         state.withLock { $0.outcomes.append(outcome) }
     }

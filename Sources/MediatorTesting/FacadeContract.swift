@@ -1,4 +1,5 @@
 public import Mediator
+import MediatorPublishing
 
 /// Checks that a module's target binds every contract its facade declares, and subscribes to every
 /// event it says it does, for the module's contract test.

@@ -20,7 +20,7 @@ struct ProductsContractTests {
         let mediator = Mediator()
         try mediator.register(ProductsTarget())
         let recorder = CallRecorder()
-        mediator.addInterceptor(recorder)
+        mediator.configure { $0.interceptors.append(recorder) }
 
         _ = try mediator.products.price(id: 1)
         _ = try mediator.products.summary(id: 1)

@@ -1,5 +1,6 @@
 import AppEvents
 import Mediator
+import MediatorPublishing
 import MediatorTesting
 import ModuleA
 import ModuleAFacade

@@ -19,7 +19,7 @@ struct CartContractTests {
     func everyFacadeMethodReachesTheTarget() async throws {
         let (mediator, _) = try cartWithStubbedProducts()
         let recorder = CallRecorder()
-        mediator.addInterceptor(recorder)
+        mediator.configure { $0.interceptors.append(recorder) }
 
         try mediator.cart.add(productID: 1, quantity: 2) { _ in }
         _ = try mediator.cart.count()

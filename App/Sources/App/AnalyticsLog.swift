@@ -21,7 +21,7 @@ final class AnalyticsLog: MediatorInterceptor {
 
     var recorded: [Event] { events.withLock { $0 } }
 
-    func callDidFinish(_ call: MediatorCall, outcome: MediatorOutcome, duration: Duration) {
+    func callDidFinish(_ call: MediatorCall, outcome: MediatorCall.Outcome, duration: Duration) {
         let result: Event.Result
         switch outcome {
         case .succeeded: result = .ok

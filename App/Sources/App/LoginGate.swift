@@ -1,9 +1,9 @@
 import Mediator
 import ModuleBFacade
 
-extension MediatorGate {
+extension Mediator.Gate {
     /// Open while a user is logged in: checkout links wait on it instead of failing.
-    static let login: MediatorGate = "login"
+    static let login: Mediator.Gate = "login"
 }
 
 /// Holds checkout until the user logs in: token gating as an interceptor, not inside the Cart
@@ -11,7 +11,7 @@ extension MediatorGate {
 struct LoginGate: MediatorInterceptor {
     let session: Session
 
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         guard call.target == Cart.checkout.target, call.action == Cart.checkout.action, !session.isLoggedIn else {
             return .proceed
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import MediatorPublishing
 
 /// What a user can open, for people: the schemes and hosts links use, the route configuration in
 /// force, every action with its exposure, parameters (an enum's values listed), URL patterns and
@@ -8,12 +9,12 @@ enum Routes {
     /// The table, one entry per line; a line may quote the route configuration (a reason, a
     /// pattern), so each is printed on its own and escaped.
     static func table(_ mediator: Mediator) -> [String] {
-        let schemes = mediator.registeredSchemes
+        let schemes = mediator.settings.schemes
         var lines = [
             "App schemes: " + (schemes.isEmpty ? "none" : schemes.map { "\($0)://" }.joined(separator: ", ")),
-            "Web hosts:   " + list(mediator.registeredWebHosts.map { "https://\($0)" }),
+            "Web hosts:   " + list(mediator.settings.webHosts.map { "https://\($0)" }),
         ]
-        lines += configuration(mediator.routeConfiguration)
+        lines += configuration(mediator.settings.routeConfiguration)
         lines.append("")
         lines.append("Actions: name(parameters) -> result  [exposure, execution]  URL patterns, then the convention route")
         for target in mediator.catalog().targets {
@@ -56,7 +57,7 @@ enum Routes {
     }
 
     /// The route configuration's rules, one line each.
-    private static func configuration(_ configuration: MediatorRouteConfiguration?) -> [String] {
+    private static func configuration(_ configuration: Mediator.RouteConfiguration?) -> [String] {
         guard let configuration, !configuration.rules.isEmpty else { return ["Route configuration: none"] }
         var lines = ["Route configuration: \(configuration.rules.count) rule(s)"]
         if let fallback = configuration.webFallback { lines.append("  web fallback: \(fallback)") }

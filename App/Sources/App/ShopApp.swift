@@ -46,8 +46,8 @@ struct ShopApp {
         try mediator.register(
             targetNamed: WebPages.target, summary: "Web pages for degraded routes",
             actions: WebPages.actions(allowedHost: Self.webHost))
-        mediator.addInterceptor(LoginGate(session: session))
-        mediator.addInterceptor(analytics)
+        mediator.configure { $0.interceptors.append(LoginGate(session: session)) }
+        mediator.configure { $0.interceptors.append(analytics) }
         mediator.registerScheme(Self.scheme)
         mediator.registerWebHost(Self.webHost)
         #if DEBUG
@@ -85,7 +85,7 @@ struct ShopApp {
             throw ConfigurationFileError(path: path, problem: "it cannot be read (check its permissions)")
         }
         do {
-            try mediator.applyRouteConfiguration(data)
+            try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: data))
         } catch {
             throw ConfigurationFileError(path: path, problem: "it is not a route configuration the shop can use: \(error)")
         }

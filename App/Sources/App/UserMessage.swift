@@ -11,8 +11,8 @@ enum UserMessage {
     /// What the user reads about a link held on a gate: why it waits and what continues it.
     static func held(on gate: String) -> String {
         switch gate {
-        case MediatorGate.login.name: "log in to continue (open shop://login); the link goes on from there"
-        case MediatorGate.ready.name: "the shop is starting; the link goes on once it is ready"
+        case Mediator.Gate.login.name: "log in to continue (open shop://login); the link goes on from there"
+        case Mediator.Gate.ready.name: "the shop is starting; the link goes on once it is ready"
         default: "it goes on when \(gate) opens"
         }
     }

@@ -57,7 +57,7 @@ extension Mediator {
     @discardableResult
     public func call<Input, Output>(
         _ contract: AsyncActionContract<Input, Output>, with input: Input, source: MediatorCallSource = .local,
-        whenHeld: MediatorWhenHeld = .answerAtOnce
+        whenHeld: MediatorHold.WhenHeld = .answerAtOnce
     ) async throws -> Output {
         if source == .local, let cached = cachedBinding(contract.key) {
             return try await cached.retained(Input.self, Output.self).runAsync(input)
@@ -76,7 +76,7 @@ extension Mediator {
     @discardableResult
     public func call<Output>(
         _ contract: AsyncActionContract<NoInput, Output>, source: MediatorCallSource = .local,
-        whenHeld: MediatorWhenHeld = .answerAtOnce
+        whenHeld: MediatorHold.WhenHeld = .answerAtOnce
     ) async throws -> Output {
         try await call(contract, with: NoInput(), source: source, whenHeld: whenHeld)
     }
@@ -182,7 +182,7 @@ extension Mediator {
     @inlinable
     @inline(never)
     func callThroughPipeline<Input, Output>(
-        _ contract: AsyncActionContract<Input, Output>, _ input: Input, source: MediatorCallSource, whenHeld: MediatorWhenHeld
+        _ contract: AsyncActionContract<Input, Output>, _ input: Input, source: MediatorCallSource, whenHeld: MediatorHold.WhenHeld
     ) async throws -> Output {
         let value = try await enterTypedAsync(TypedInput(input), contract.key, source, whenHeld: whenHeld)
         return try result(value, as: Output.self, of: contract)
@@ -200,7 +200,7 @@ extension Mediator {
     /// A typed call through the pipeline, with `await`.
     @usableFromInline
     func enterTypedAsync(
-        _ input: TypedInput, _ contract: ContractKey, _ source: MediatorCallSource, whenHeld: MediatorWhenHeld
+        _ input: TypedInput, _ contract: ContractKey, _ source: MediatorCallSource, whenHeld: MediatorHold.WhenHeld
     ) async throws -> any Sendable {
         do {
             let (state, snapshot, resolved) = try prepareTyped(input, contract, source)

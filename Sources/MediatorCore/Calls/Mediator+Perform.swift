@@ -83,7 +83,7 @@ extension Mediator {
     public func performAsync(
         _ action: String, on target: String, with parameters: MediatorParameters = MediatorParameters(),
         source: MediatorCallSource = .local,
-        cachingTarget: Bool = false, whenHeld: MediatorWhenHeld = .answerAtOnce
+        cachingTarget: Bool = false, whenHeld: MediatorHold.WhenHeld = .answerAtOnce
     ) async throws -> any Sendable {
         let key = ActionKey(target: target, action: action)
         let payload = Payload.values(ParameterLookup(values: parameters.values))
@@ -123,7 +123,7 @@ extension Mediator {
     public func performAsync<Result: Sendable>(
         _ action: String, on target: String, with parameters: MediatorParameters = MediatorParameters(),
         source: MediatorCallSource = .local,
-        cachingTarget: Bool = false, whenHeld: MediatorWhenHeld = .answerAtOnce, as type: Result.Type
+        cachingTarget: Bool = false, whenHeld: MediatorHold.WhenHeld = .answerAtOnce, as type: Result.Type
     ) async throws -> Result {
         let value = try await performAsync(
             action, on: target, with: parameters, source: source, cachingTarget: cachingTarget, whenHeld: whenHeld)

@@ -14,7 +14,7 @@
 ///
 /// A contract holds only its identity (its names are interned with it), so copying one, even from
 /// another module's `static let`, costs no reference counting.
-public struct MediatorActionContract<Execution: MediatorExecutionKind, Input: MediatorInput, Output: Sendable>:
+public struct MediatorActionContract<Execution: MediatorExecution.Kind, Input: MediatorInput, Output: Sendable>:
     MediatorContract
 {
     /// The contract's identity, made once; it holds no reference, so a contract declared in

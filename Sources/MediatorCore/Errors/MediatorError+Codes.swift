@@ -113,8 +113,8 @@ extension MediatorError {
     static func interceptorTimedOut(interceptor: String, target: String, action: String, after: Duration) -> Self {
         Self(.interceptorTimedOut, target: target, action: action, interceptor: interceptor, after: after) { error in
             "\(LogSafeText.inline(error.interceptor ?? "")) did not decide on \(error.label) within \(seconds(error.after)), "
-                + "so the call was refused; make its interceptAsync(_:) finish sooner or raise the limit with "
-                + "mediator.setInterceptorTimeout(_:)."
+                + "so the call was refused; make its interceptAsync(_:) finish sooner or raise the limit, "
+                + "Mediator.Settings.interceptorTimeout."
         }
     }
 
@@ -172,7 +172,7 @@ extension MediatorError {
     static func urlTooLong(length: Int, limit: Int) -> Self {
         Self(.urlTooLong, count: length, limit: limit) { error in
             "The URL is \(error.count) bytes long, over the limit of \(error.limit); "
-                + "raise MediatorURLOptions.maximumLength if such URLs are expected."
+                + "raise Mediator.URLOptions.maximumLength if such URLs are expected."
         }
     }
 
@@ -180,7 +180,7 @@ extension MediatorError {
         Self(.unknownURLScheme, available: registered, subject: scheme) { error in
             if error.subject == "http" {
                 return "The URL is an http web link, and only https web links are routed; "
-                    + "set MediatorURLOptions.acceptsHTTPWebLinks to accept http ones too."
+                    + "set Mediator.URLOptions.acceptsHTTPWebLinks to accept http ones too."
             }
             let list = error.available.isEmpty ? "none is registered" : "registered: " + list(error.available)
             return "The URL scheme \(q(error.subject)) is not an app scheme (\(list))\(error.didYouMean); "
@@ -247,14 +247,14 @@ extension MediatorError {
 
 extension MediatorError {
     /// A call held on a gate; `subject` is what the call is (`Target.action`, or a URL not routed yet).
-    static func held(_ hold: MediatorHold, on gate: MediatorGate) -> Self {
+    static func held(_ hold: MediatorHold, on gate: Mediator.Gate) -> Self {
         Self(
             .held, target: hold.call.target.isEmpty ? nil : hold.call.target,
             action: hold.call.target.isEmpty ? nil : hold.call.action,
             url: hold.call.url, reason: gate.name, hold: hold, subject: hold.label
         ) { error in
             let until =
-                error.reason == MediatorGate.ready.name ? "the app is ready (gate \"ready\")" : "gate \(q(error.reason)) opens"
+                error.reason == Mediator.Gate.ready.name ? "the app is ready (gate \"ready\")" : "gate \(q(error.reason)) opens"
             return "\(error.heldCall) is held until \(until); it continues then on its own, or cancel it with its hold."
         }
     }

@@ -65,10 +65,10 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
         public static let asyncActionCalledSynchronously = Code("asyncActionCalledSynchronously")
         /// A URL does not follow RFC 3986; the description says what is wrong and where (byte offset and component).
         public static let malformedURL = Code("malformedURL")
-        /// A URL is longer than ``MediatorURLOptions/maximumLength`` allows.
+        /// A URL is longer than ``Mediator/URLOptions/maximumLength`` allows.
         public static let urlTooLong = Code("urlTooLong")
         /// A URL's scheme is neither a registered app scheme nor a web scheme with a registered host
-        /// (`http` counts only with ``MediatorURLOptions/acceptsHTTPWebLinks``); ``MediatorError/suggestions``
+        /// (`http` counts only with ``Mediator/URLOptions/acceptsHTTPWebLinks``); ``MediatorError/suggestions``
         /// names the closest registered scheme.
         public static let unknownURLScheme = Code("unknownURLScheme")
         /// A web URL's host is not registered with ``Mediator/registerWebHost(_:)``;
@@ -90,8 +90,8 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
         public static let invalidRegistrations = Code("invalidRegistrations")
         /// A URL for the action could not be generated.
         public static let urlGenerationFailed = Code("urlGenerationFailed")
-        /// The call is held until a gate opens (an interceptor's ``MediatorDecision/hold(until:)``, or
-        /// ``MediatorGate/ready`` at cold start); ``MediatorError/hold`` continues it then on its own,
+        /// The call is held until a gate opens (an interceptor's ``MediatorCall/Decision/hold(until:)``, or
+        /// ``Mediator/Gate/ready`` at cold start); ``MediatorError/hold`` continues it then on its own,
         /// or cancels it. Not a failure of the call: its result comes later.
         public static let held = Code("held")
         /// A held call was older than the hold policy's maximum age when its gate opened, so it was dropped.
@@ -100,7 +100,7 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
         public static let holdDropped = Code("holdDropped")
         /// A held call was cancelled before it continued: by the app, or by the last caller waiting for it.
         public static let holdCancelled = Code("holdCancelled")
-        /// A caller waited for a held call longer than it allowed (``MediatorWhenHeld/wait(upTo:)``).
+        /// A caller waited for a held call longer than it allowed (``MediatorHold/WhenHeld/wait(upTo:)``).
         public static let holdTimedOut = Code("holdTimedOut")
     }
 

@@ -14,7 +14,7 @@ final class DeliveryList: Sendable {
     /// Subscribers left alone because they have no instance and the delivery does not make one.
     let skipped: [String]
     /// Subscribers whose instance could not be made (a factory cycle), with the error.
-    let bindFailures: [MediatorBroadcastFailure]
+    let bindFailures: [MediatorBroadcastReport.Failure]
     /// Whether the list has subscribers and none is declared remote: a remote broadcast of its
     /// event is then refused as a whole (the registered declarations decide, not the broadcaster).
     let refusesRemote: Bool
@@ -26,7 +26,7 @@ final class DeliveryList: Sendable {
         bindings.reserveCapacity(subscribers.count)
         var names: [String] = []
         var skipped: [String] = []
-        var failures: [MediatorBroadcastFailure] = []
+        var failures: [MediatorBroadcastReport.Failure] = []
         for subscriber in subscribers {
             let definition = subscriber.definition
             do {
@@ -37,7 +37,7 @@ final class DeliveryList: Sendable {
                 bindings.append(bound)
                 names.append(definition.target)
             } catch {
-                failures.append(MediatorBroadcastFailure(target: definition.target, error: error))
+                failures.append(MediatorBroadcastReport.Failure(target: definition.target, error: error))
             }
         }
         self.bindings = bindings
@@ -68,7 +68,7 @@ final class DeliveryList: Sendable {
         var failures = bindFailures
         for binding in bindings {
             do { try tell(binding) } catch {
-                failures.append(MediatorBroadcastFailure(target: binding.definition.target, error: error))
+                failures.append(MediatorBroadcastReport.Failure(target: binding.definition.target, error: error))
             }
         }
         return MediatorBroadcastReport(delivery: self, failures: failures)
@@ -80,7 +80,7 @@ final class DeliveryList: Sendable {
         var failures = bindFailures
         for binding in bindings {
             do { try await tell(binding) } catch {
-                failures.append(MediatorBroadcastFailure(target: binding.definition.target, error: error))
+                failures.append(MediatorBroadcastReport.Failure(target: binding.definition.target, error: error))
             }
         }
         return MediatorBroadcastReport(delivery: self, failures: failures)

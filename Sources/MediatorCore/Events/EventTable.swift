@@ -1,17 +1,17 @@
 /// Every subscription of one set of registered targets, grouped by event in delivery order: built
 /// lazily from the targets' declarations, outside every lock, and shared by the registry snapshots
 /// made while the targets do not change (like their URL routes).
-final class EventTable: Sendable {
+package final class EventTable: Sendable {
     /// One subscriber: its registered target and its subscription.
-    struct Subscriber: Sendable {
+    package struct Subscriber: Sendable {
         let box: any AnyTargetBox
-        let definition: ActionDefinition
+        package let definition: ActionDefinition
     }
 
     /// Each event's subscribers in delivery order, by the event's key number.
-    let subscribers: [Int: [Subscriber]]
+    package let subscribers: [Int: [Subscriber]]
     /// Every event with at least one subscriber: its key number, sorted by name then payload type.
-    let events: [(key: Int, name: String, payloadTypeName: String)]
+    package let events: [(key: Int, name: String, payloadTypeName: String)]
 
     init(targets: [any AnyTargetBox]) {
         var subscribers: [Int: [Subscriber]] = [:]

@@ -18,11 +18,11 @@ public struct MediatorBroadcastReport: Sendable, CustomStringConvertible {
     /// The targets whose handlers ran, in delivery order, including those that failed.
     public var reached: [String] { delivery.names }
     /// The subscribers left alone because they have no instance and the delivery makes none
-    /// (``MediatorEventDelivery/existingInstancesOnly``), in delivery order.
+    /// (``Mediator/EventDelivery/existingInstancesOnly``), in delivery order.
     public var skipped: [String] { delivery.skipped }
     /// Every subscriber that failed, with its error: first those whose instance could not be made,
     /// then those whose handler threw, each group in delivery order.
-    public let failures: [MediatorBroadcastFailure]
+    public let failures: [MediatorBroadcastReport.Failure]
     /// The delivery list the broadcast used, which holds `reached` and `skipped`: shared, not copied,
     /// so a broadcast's report costs no array copies.
     private let delivery: DeliveryList
@@ -33,13 +33,13 @@ public struct MediatorBroadcastReport: Sendable, CustomStringConvertible {
     ///   - reached: The targets whose handlers ran.
     ///   - skipped: The subscribers left alone.
     ///   - failures: The subscribers that failed.
-    public init(event: String, reached: [String], skipped: [String] = [], failures: [MediatorBroadcastFailure] = []) {
+    public init(event: String, reached: [String], skipped: [String] = [], failures: [MediatorBroadcastReport.Failure] = []) {
         self.init(delivery: DeliveryList(event: event, names: reached, skipped: skipped), failures: failures)
     }
 
     /// The report of a broadcast that used this delivery list.
     /// A report of a delivery list's broadcast; two words, so the pipeline returns it without boxing it.
-    init(delivery: DeliveryList, failures: [MediatorBroadcastFailure]) {
+    init(delivery: DeliveryList, failures: [MediatorBroadcastReport.Failure]) {
         self.delivery = delivery
         self.failures = failures
     }
@@ -63,23 +63,25 @@ public struct MediatorBroadcastReport: Sendable, CustomStringConvertible {
     }
 }
 
-/// One subscriber that failed to handle a broadcast event: which target, and the error.
-public struct MediatorBroadcastFailure: Sendable, CustomStringConvertible {
-    /// The subscribing target's name.
-    public let target: String
-    /// The error its handler threw, as thrown; or a ``MediatorError`` when the handler could not run
-    /// (an asynchronous handler in a synchronous broadcast, a factory cycle making its instance).
-    public let error: any Error
+extension MediatorBroadcastReport {
+    /// One subscriber that failed to handle a broadcast event: which target, and the error.
+    public struct Failure: Sendable, CustomStringConvertible {
+        /// The subscribing target's name.
+        public let target: String
+        /// The error its handler threw, as thrown; or a ``MediatorError`` when the handler could not run
+        /// (an asynchronous handler in a synchronous broadcast, a factory cycle making its instance).
+        public let error: any Error
 
-    /// Creates a failure record.
-    /// - Parameters:
-    ///   - target: The subscribing target's name.
-    ///   - error: Its error.
-    public init(target: String, error: any Error) {
-        self.target = target
-        self.error = error
+        /// Creates a failure record.
+        /// - Parameters:
+        ///   - target: The subscribing target's name.
+        ///   - error: Its error.
+        public init(target: String, error: any Error) {
+            self.target = target
+            self.error = error
+        }
+
+        /// `"Target: error"`.
+        public var description: String { "\(target): \(error)" }
     }
-
-    /// `"Target: error"`.
-    public var description: String { "\(target): \(error)" }
 }

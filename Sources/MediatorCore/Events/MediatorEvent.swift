@@ -21,7 +21,7 @@ public struct MediatorEvent<Payload: Sendable>: MediatorEventContract {
     /// Whether a remote broadcast may send the event; `.local` unless declared otherwise.
     public let exposure: MediatorExposure
     /// Whether a broadcast makes instances of subscribing targets that have none yet.
-    public let delivery: MediatorEventDelivery
+    public let delivery: Mediator.EventDelivery
     /// The event's identity (name and payload type), interned: subscriber lists are found by it.
     @usableFromInline let key: EventKey
 
@@ -32,7 +32,7 @@ public struct MediatorEvent<Payload: Sendable>: MediatorEventContract {
     ///   - delivery: `.makingInstances` (the default: every subscriber is told, made if needed), or
     ///     `.existingInstancesOnly` to tell only targets that already have an instance.
     public init(
-        _ name: String, exposure: MediatorExposure = .local, delivery: MediatorEventDelivery = .makingInstances
+        _ name: String, exposure: MediatorExposure = .local, delivery: Mediator.EventDelivery = .makingInstances
     ) {
         self.name = name
         self.exposure = exposure

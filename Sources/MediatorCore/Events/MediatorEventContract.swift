@@ -12,7 +12,7 @@ public protocol MediatorEventContract: Sendable, CustomStringConvertible {
     /// Whether a remote broadcast (one made with source `.remote`) may send the event.
     var exposure: MediatorExposure { get }
     /// Whether a broadcast makes instances of subscribing targets that have none yet.
-    var delivery: MediatorEventDelivery { get }
+    var delivery: Mediator.EventDelivery { get }
 }
 
 extension MediatorEventContract {

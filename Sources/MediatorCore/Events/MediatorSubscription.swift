@@ -23,7 +23,7 @@ public struct MediatorSubscription<Target: Sendable>: Sendable {
     public var execution: MediatorExecution { action.execution }
     /// Whether this subscription asks for an instance to be made: the subscription's own choice if
     /// it made one, otherwise the event's.
-    public let delivery: MediatorEventDelivery
+    public let delivery: Mediator.EventDelivery
     /// Whether a remote broadcast may tell this subscriber: the exposure of the event as this target
     /// declared it, which is what the remote policy judges (never the value a broadcaster passes).
     public var exposure: MediatorExposure { action.exposure }
@@ -38,7 +38,7 @@ public struct MediatorSubscription<Target: Sendable>: Sendable {
 
     @inlinable
     init<Event: MediatorEventContract>(
-        _ event: Event, key: EventKey, priority: Int, delivery: MediatorEventDelivery?,
+        _ event: Event, key: EventKey, priority: Int, delivery: Mediator.EventDelivery?,
         handler: Handler<Target, Event.Payload, Void>
     ) {
         self.priority = priority
@@ -72,7 +72,7 @@ extension MediatorSubscription {
     ///   - handler: The work, given the target instance and the payload.
     @inlinable
     public init<Payload>(
-        _ event: MediatorEvent<Payload>, priority: Int = 0, delivery: MediatorEventDelivery? = nil,
+        _ event: MediatorEvent<Payload>, priority: Int = 0, delivery: Mediator.EventDelivery? = nil,
         handler: @escaping @Sendable (Target, Payload) throws -> Void
     ) {
         self.init(event, key: event.key, priority: priority, delivery: delivery, handler: .sync(handler))
@@ -87,7 +87,7 @@ extension MediatorSubscription {
     ///   - handler: The work, given the target instance and the payload.
     @inlinable
     public init<Payload>(
-        _ event: MediatorEvent<Payload>, priority: Int = 0, delivery: MediatorEventDelivery? = nil,
+        _ event: MediatorEvent<Payload>, priority: Int = 0, delivery: Mediator.EventDelivery? = nil,
         handler: @escaping @Sendable (Target, Payload) async throws -> Void
     ) {
         self.init(event, key: event.key, priority: priority, delivery: delivery, handler: .async(handler))
@@ -103,7 +103,7 @@ extension MediatorSubscription {
     /// - Returns: The subscription.
     @inlinable
     public static func onMainActor<Payload>(
-        _ event: MediatorEvent<Payload>, priority: Int = 0, delivery: MediatorEventDelivery? = nil,
+        _ event: MediatorEvent<Payload>, priority: Int = 0, delivery: Mediator.EventDelivery? = nil,
         handler: @escaping @MainActor @Sendable (Target, Payload) throws -> Void
     ) -> MediatorSubscription {
         MediatorSubscription(event, key: event.key, priority: priority, delivery: delivery, handler: .mainActor(handler))

@@ -9,20 +9,22 @@ struct HoldQueue {
         let hold: MediatorHold
         /// The call as it entered the pipeline; it runs again from its door (`CallState.origin`).
         let state: CallState
-        var gate: MediatorGate
+        var gate: Mediator.Gate
         /// The URL a held URL call joins on (no native values), when identical URLs coalesce.
         let urlKey: String?
     }
 
     /// Open gates by name; `ready` is open until the app closes it.
-    var open: Set<String> = [MediatorGate.ready.name]
+    var open: Set<String> = [Mediator.Gate.ready.name]
     /// Held calls, oldest first.
     var held: [Entry] = []
     /// Calls whose gate opened, in the order they continue.
     var toContinue: [Entry] = []
     /// Whether a task is continuing `toContinue`; at most one, so calls continue in order.
     var continuing = false
-    var policy = MediatorHoldPolicy()
+    var policy = Mediator.HoldPolicy()
+    /// The registry version `policy` was configured at: an older configuration never replaces it.
+    var policyVersion: UInt64 = 0
 
     /// What `hold` did.
     enum Placement {
@@ -35,7 +37,7 @@ struct HoldQueue {
     }
 
     /// Holds a call on a gate unless the gate is open, dropping the oldest held call if full.
-    mutating func hold(_ entry: () -> Entry, on gate: MediatorGate, urlKey: String?) -> Placement {
+    mutating func hold(_ entry: () -> Entry, on gate: Mediator.Gate, urlKey: String?) -> Placement {
         if open.contains(gate.name) { return .proceed }
         if let urlKey, policy.coalescesIdenticalURLs,
             let same = held.first(where: { $0.urlKey == urlKey && $0.gate == gate })
@@ -56,7 +58,7 @@ struct HoldQueue {
     /// than the maximum age, which are returned to be reported.
     /// - Returns: The expired calls, and whether a runner must start.
     mutating func open(
-        _ gate: MediatorGate, now: ContinuousClock.Instant
+        _ gate: Mediator.Gate, now: ContinuousClock.Instant
     ) -> (expired: [Entry], startRunner: Bool) {
         open.insert(gate.name)
         var expired: [Entry] = []

@@ -1,9 +1,9 @@
 /// Gates: calls that wait for the app to be ready for them, instead of failing.
 ///
-/// An interceptor holds a call until a gate opens (``MediatorDecision/hold(until:)``), and a remote
-/// call that arrives while ``MediatorGate/ready`` is closed is held before it is routed. The caller
+/// An interceptor holds a call until a gate opens (``MediatorCall/Decision/hold(until:)``), and a remote
+/// call that arrives while ``Mediator/Gate/ready`` is closed is held before it is routed. The caller
 /// gets ``MediatorError/Code/held`` at once, with the ``MediatorHold`` (an awaited call may wait for
-/// the result instead, ``MediatorWhenHeld``). When the app opens the gate, the held calls continue
+/// the result instead, ``MediatorHold/WhenHeld``). When the app opens the gate, the held calls continue
 /// once each, in arrival order, through the whole pipeline again, in a task of their own.
 ///
 /// ```swift
@@ -26,7 +26,7 @@ extension Mediator {
     /// ``MediatorHold/Phase/continuing`` by then. A call to a main-actor action runs on the main actor.
     /// Later holds on an open gate proceed at once, until it is closed.
     /// - Parameter gate: The gate.
-    public func openGate(_ gate: MediatorGate) {
+    public func openGate(_ gate: Mediator.Gate) {
         let (expired, startRunner, maximumAge) = holds.withLock { queue in
             if gate == .ready { readyClosed.store(0) }
             let (expired, startRunner) = queue.open(gate, now: .now)
@@ -41,19 +41,19 @@ extension Mediator {
     /// Closes a gate: later calls an interceptor holds on it wait until it opens again. Calls already
     /// held stay held; calls already continuing go on.
     ///
-    /// Closing ``MediatorGate/ready`` holds every remote call at its door from now on.
+    /// Closing ``Mediator/Gate/ready`` holds every remote call at its door from now on.
     /// - Parameter gate: The gate.
-    public func closeGate(_ gate: MediatorGate) {
+    public func closeGate(_ gate: Mediator.Gate) {
         holds.withLock { queue in
             queue.open.remove(gate.name)
             if gate == .ready { readyClosed.store(1) }
         }
     }
 
-    /// Whether a gate is open now. Every gate is closed until opened, except ``MediatorGate/ready``.
+    /// Whether a gate is open now. Every gate is closed until opened, except ``Mediator/Gate/ready``.
     /// - Parameter gate: The gate.
     /// - Returns: `true` when calls held on it would proceed.
-    public func isGateOpen(_ gate: MediatorGate) -> Bool {
+    public func isGateOpen(_ gate: Mediator.Gate) -> Bool {
         holds.withLock { $0.open.contains(gate.name) }
     }
 
@@ -66,7 +66,7 @@ extension Mediator {
     /// - Parameter gate: The gate.
     /// - Returns: How many calls were cancelled.
     @discardableResult
-    public func cancelHeldCalls(on gate: MediatorGate) -> Int {
+    public func cancelHeldCalls(on gate: Mediator.Gate) -> Int {
         let removed = holds.withLock { $0.withdraw { $0.gate == gate } }
         settle(removed, because: .cancelled(reason: "the app cancelled the calls held on gate \(gate.name)"))
         return removed.count
@@ -79,29 +79,5 @@ extension Mediator {
         let removed = holds.withLock { $0.withdraw { _ in true } }
         settle(removed, because: .cancelled(reason: "the app cancelled every held call"))
         return removed.count
-    }
-
-    /// The bounds on held calls: how many, how old, and whether identical URLs continue once.
-    public var holdPolicy: MediatorHoldPolicy {
-        holds.withLock { $0.policy }
-    }
-
-    /// Replaces the bounds on held calls. A lower capacity drops the oldest held calls over it now
-    /// (``MediatorError/Code/holdDropped``); a shorter maximum age applies when each gate next opens.
-    ///
-    /// The policy's limits are enforced here, however the value was built: its properties are
-    /// public `var`s, so a capacity set above ``MediatorHoldPolicy/maximumCapacity`` is lowered to
-    /// it, and a negative capacity or age is raised to 0, as the initializer does.
-    /// - Parameter policy: The new policy.
-    public func setHoldPolicy(_ policy: MediatorHoldPolicy) {
-        let policy = MediatorHoldPolicy(
-            capacity: policy.capacity, maximumAge: policy.maximumAge, coalescesIdenticalURLs: policy.coalescesIdenticalURLs)
-        let dropped = holds.withLock { queue -> [HoldQueue.Entry] in
-            queue.policy = policy
-            let excess = max(queue.held.count - policy.capacity, 0)
-            defer { queue.held.removeFirst(excess) }
-            return Array(queue.held.prefix(excess))
-        }
-        settle(dropped, because: .dropped(capacity: policy.capacity))
     }
 }

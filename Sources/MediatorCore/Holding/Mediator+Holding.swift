@@ -1,4 +1,4 @@
-/// Holding calls on gates and continuing them: the mechanics behind ``MediatorDecision/hold(until:)``,
+/// Holding calls on gates and continuing them: the mechanics behind ``MediatorCall/Decision/hold(until:)``,
 /// the `ready` gate and ``Mediator/openGate(_:)``.
 ///
 /// A call is held in one of two places, both on the way in: an interceptor's decision (every door,
@@ -24,7 +24,7 @@ extension Mediator {
     /// - Parameter state: The call as it entered the pipeline, which is what continues.
     /// - Returns: The hold, or `nil` when the gate is open and the call goes on.
     /// - Throws: ``MediatorError/Code/holdDropped`` when the policy holds nothing.
-    func holdUnlessOpen(_ state: CallState, on gate: MediatorGate) throws -> MediatorHold? {
+    func holdUnlessOpen(_ state: CallState, on gate: Mediator.Gate) throws -> MediatorHold? {
         var urlKey: String?
         if state.hold == nil, case .url(let url, let native) = state.origin, native.isEmpty { urlKey = url }
         let (placement, capacity) = holds.withLock { queue in
@@ -65,7 +65,7 @@ extension Mediator {
     }
 
     /// Lets the interceptors of the current snapshot observe a call the pipeline did not run.
-    func report(_ call: MediatorCall, _ outcome: MediatorOutcome, since start: ContinuousClock.Instant) {
+    func report(_ call: MediatorCall, _ outcome: MediatorCall.Outcome, since start: ContinuousClock.Instant) {
         let interceptors = snapshot().settings.interceptors
         guard !interceptors.isEmpty else { return }
         let duration = start.duration(to: .now)
@@ -107,7 +107,7 @@ extension Mediator {
     }
 
     /// An awaited door's answer to a held call: the error at once, or the continued call's result.
-    func answer(_ error: MediatorError, _ whenHeld: MediatorWhenHeld) async throws -> any Sendable {
+    func answer(_ error: MediatorError, _ whenHeld: MediatorHold.WhenHeld) async throws -> any Sendable {
         guard case .wait(let limit) = whenHeld, error.code == .held, let hold = error.hold else { throw error }
         return try await hold.wait(upTo: limit, withdrawing: true)
     }

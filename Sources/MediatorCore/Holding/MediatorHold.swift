@@ -16,11 +16,11 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
     /// Where a held call is in its life.
     public enum Phase: Sendable {
         /// Waiting for this gate to open.
-        case held(MediatorGate)
+        case held(Mediator.Gate)
         /// Its gate opened: it is continuing (or queued to, behind calls that arrived before it).
         case continuing
         /// It continued and finished, or was dropped, expired or cancelled: the outcome says which.
-        case finished(MediatorOutcome)
+        case finished(MediatorCall.Outcome)
     }
 
     /// Numbers holds in the order they were made, per process; never reused.
@@ -29,14 +29,14 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
     /// not been routed yet: its ``MediatorCall/target`` and ``MediatorCall/action`` are empty and
     /// ``MediatorCall/url`` holds the URL.
     public let call: MediatorCall
-    /// When the call was first held: a held call older than ``MediatorHoldPolicy/maximumAge`` when its
+    /// When the call was first held: a held call older than ``Mediator/HoldPolicy/maximumAge`` when its
     /// gate opens is dropped.
     public let arrival: ContinuousClock.Instant
 
     private let state: Locked<State>
 
     private struct State {
-        var gate: MediatorGate
+        var gate: Mediator.Gate
         /// Whether it is taken off its gate to continue (until it ends).
         var continuing = false
         var ending: Ending?
@@ -68,7 +68,7 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
 
     private static let nextID = AtomicWord(1)
 
-    init(call: MediatorCall, gate: MediatorGate, mediator: Mediator) {
+    init(call: MediatorCall, gate: Mediator.Gate, mediator: Mediator) {
         id = UInt64(Self.nextID.increment())
         self.call = call
         arrival = .now
@@ -88,7 +88,7 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
     }
 
     /// The gate the call waits for, or waited for last (a continued call may be held again on another).
-    public var gate: MediatorGate { state.withLock { $0.gate } }
+    public var gate: Mediator.Gate { state.withLock { $0.gate } }
 
     /// Cancels the call if it is still held (or queued to continue): it will not run, and its
     /// observers and waiting callers see ``MediatorError/Code/holdCancelled``.
@@ -124,7 +124,7 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
     // MARK: Internal life
 
     /// Held (again) on a gate: by the mediator, when a continued call is held again.
-    func markHeld(on gate: MediatorGate) {
+    func markHeld(on gate: Mediator.Gate) {
         state.withLock { state in
             state.continuing = false
             state.gate = gate

@@ -25,6 +25,9 @@
 /// Types that convert (``MediatorParameterValue``: `Int`, `String`, enums, arrays…) accept strings
 /// from URLs and values by name; `native:` parameters take values of exactly their type, which a URL
 /// can never supply.
+///
+/// In a file that also imports another module with its own `@Parameter` (App Intents has one),
+/// qualify it with the core module's name: `@MediatorCore.Parameter("Product id") var id: Int`.
 @propertyWrapper
 public struct Parameter<Value: Sendable>: Sendable {
     /// The value; `nil` only in the declaration the schema reads, for a parameter without a default.
@@ -134,7 +137,3 @@ extension Parameter: Hashable where Value: Hashable {
     /// - Parameter hasher: The hasher.
     public func hash(into hasher: inout Hasher) { hasher.combine(storage) }
 }
-
-/// Another name for ``Parameter``, for a file that also imports a module with its own `@Parameter`
-/// (App Intents has one): `@ActionParameter("Product id") public var id: Int`.
-public typealias ActionParameter<Value: Sendable> = Parameter<Value>

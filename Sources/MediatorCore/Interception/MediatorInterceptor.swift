@@ -5,7 +5,7 @@
 /// ```swift
 /// struct LoginGate: MediatorInterceptor {
 ///     let session: Session
-///     func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+///     func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
 ///         call.target == "Cart" && call.action == "checkout" && !session.isLoggedIn
 ///             ? .reject(reason: "login required") : .proceed
 ///     }
@@ -18,20 +18,20 @@ public protocol MediatorInterceptor: Sendable {
     /// ``AsyncMediatorInterceptor`` instead.
     /// - Parameter call: The call as it stands after the interceptors before this one.
     /// - Returns: Proceed, reject with a reason, or redirect to another action.
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision
 
     /// Observes a finished call once: the call as dispatched, its outcome and how long it took.
     /// - Parameters:
     ///   - call: The call as it was finally dispatched (after any redirect).
     ///   - outcome: Whether it succeeded, and the error if not.
     ///   - duration: The time from entering the chain to the result.
-    func callDidFinish(_ call: MediatorCall, outcome: MediatorOutcome, duration: Duration)
+    func callDidFinish(_ call: MediatorCall, outcome: MediatorCall.Outcome, duration: Duration)
 }
 
 extension MediatorInterceptor {
     /// Proceeds by default.
-    public func intercept(_ call: MediatorCall) throws -> MediatorDecision { .proceed }
+    public func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision { .proceed }
 
     /// Observes nothing by default.
-    public func callDidFinish(_ call: MediatorCall, outcome: MediatorOutcome, duration: Duration) {}
+    public func callDidFinish(_ call: MediatorCall, outcome: MediatorCall.Outcome, duration: Duration) {}
 }

@@ -1,7 +1,7 @@
 /// The admission stage, the first of the pipeline: whether a call goes on now or waits.
 ///
 /// The one rule of admission is written here once: a remote call (a URL, a call made with source
-/// `.remote`, a remote broadcast) that arrives while ``MediatorGate/ready`` is closed is held before
+/// `.remote`, a remote broadcast) that arrives while ``Mediator/Gate/ready`` is closed is held before
 /// it is resolved, since the registry may not have its target, route or subscribers yet; it
 /// continues through the whole pipeline when the gate opens. Every door calls `admit` before it
 /// resolves anything; gates an interceptor holds a call on are decided in the interceptor stage.

@@ -9,7 +9,7 @@ extension Mediator {
     /// one that ignores cancellation, cannot hang the call (a task group would wait for it).
     func decide(
         _ interceptor: any AsyncMediatorInterceptor, on call: MediatorCall, within limit: Duration
-    ) async -> Result<MediatorDecision, any Error> {
+    ) async -> Result<MediatorCall.Decision, any Error> {
         let race = DecisionRace()
         do {
             return .success(try await decision(from: interceptor, on: call, within: limit, race: race))
@@ -20,9 +20,9 @@ extension Mediator {
 
     private func decision(
         from interceptor: any AsyncMediatorInterceptor, on call: MediatorCall, within limit: Duration, race: DecisionRace
-    ) async throws -> MediatorDecision {
+    ) async throws -> MediatorCall.Decision {
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<MediatorDecision, any Error>) in
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<MediatorCall.Decision, any Error>) in
                 race.start(continuation)
                 let decision = Task {
                     do {
@@ -49,7 +49,7 @@ extension Mediator {
 /// waiting call, exactly once, and cancels the other.
 private final class DecisionRace: Sendable {
     private struct State {
-        var continuation: CheckedContinuation<MediatorDecision, any Error>?
+        var continuation: CheckedContinuation<MediatorCall.Decision, any Error>?
         var finished = false
         var cancelled = false
         var decision: Task<Void, Never>?
@@ -59,7 +59,7 @@ private final class DecisionRace: Sendable {
     private let state = Locked(State())
 
     /// Records the continuation the winner resumes.
-    func start(_ continuation: CheckedContinuation<MediatorDecision, any Error>) {
+    func start(_ continuation: CheckedContinuation<MediatorCall.Decision, any Error>) {
         state.withLock { $0.continuation = continuation }
     }
 
@@ -81,8 +81,8 @@ private final class DecisionRace: Sendable {
     }
 
     /// Resumes the call with the first result to arrive and cancels both tasks; later results are dropped.
-    func finish(_ result: Result<MediatorDecision, any Error>) {
-        let taken = state.withLock { state -> (CheckedContinuation<MediatorDecision, any Error>, [Task<Void, Never>])? in
+    func finish(_ result: Result<MediatorCall.Decision, any Error>) {
+        let taken = state.withLock { state -> (CheckedContinuation<MediatorCall.Decision, any Error>, [Task<Void, Never>])? in
             guard !state.finished, let continuation = state.continuation else { return nil }
             state.finished = true
             state.continuation = nil

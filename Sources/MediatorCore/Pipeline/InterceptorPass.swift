@@ -10,7 +10,7 @@
 struct InterceptorPass {
     /// The snapshot the call runs in: its interceptors decide, and redirects resolve in it.
     let snapshot: RegistrySnapshot
-    var settings: MediatorSettings { snapshot.settings }
+    var settings: InterceptionSettings { snapshot.settings }
     var state: CallState
     /// The call as it entered the pipeline: what a hold keeps, to run again from the start.
     let original: CallState
@@ -40,7 +40,7 @@ struct InterceptorPass {
     /// resolves the new names (the call stays as remote as it was); a hold on a closed gate ends
     /// this run of the call, which continues from the start when the gate opens.
     mutating func apply(
-        _ decision: Result<MediatorDecision, any Error>, of interceptor: any MediatorInterceptor, on mediator: Mediator
+        _ decision: Result<MediatorCall.Decision, any Error>, of interceptor: any MediatorInterceptor, on mediator: Mediator
     ) throws {
         switch decision {
         case .success(.proceed):
@@ -79,7 +79,7 @@ struct InterceptorPass {
     /// Lets every interceptor observe the finished call once.
     func finish(_ result: Result<any Sendable, any Error>) {
         let duration = start.duration(to: .now)
-        let outcome: MediatorOutcome
+        let outcome: MediatorCall.Outcome
         switch result {
         case .success(let value):
             // A broadcast whose subscribers failed finished with a report of failures.
@@ -89,7 +89,7 @@ struct InterceptorPass {
                 outcome = .succeeded
             }
         case .failure(let error as MediatorError) where error.code == .held:
-            outcome = error.hold.map(MediatorOutcome.held) ?? .failed(error)
+            outcome = error.hold.map(MediatorCall.Outcome.held) ?? .failed(error)
         case .failure(let error): outcome = .failed(error)
         }
         for interceptor in settings.interceptors {

@@ -25,7 +25,7 @@ extension Mediator {
             }
         }
         if let handler = snapshot.settings.fallback {
-            let unresolved = MediatorUnresolvedCall(
+            let unresolved = Mediator.UnresolvedCall(
                 target: state.target, action: state.action, parameters: state.parameters, source: state.source,
                 reason: box == nil ? .targetNotFound : .actionNotFound)
             switch try handler(unresolved) {

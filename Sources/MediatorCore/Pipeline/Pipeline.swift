@@ -75,7 +75,7 @@ extension Mediator {
         do {
             while let (interceptor, asyncInterceptor) = pass.nextInterceptor() {
                 let call = pass.call
-                let decision: Result<MediatorDecision, any Error>
+                let decision: Result<MediatorCall.Decision, any Error>
                 if let asyncInterceptor {
                     decision = await decide(asyncInterceptor, on: call, within: snapshot.settings.interceptorTimeout)
                 } else {

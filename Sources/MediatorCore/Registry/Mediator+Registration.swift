@@ -59,7 +59,7 @@ extension Mediator {
         actions: [MediatorAction<Void>],
         subscriptions: [MediatorSubscription<Void>] = [],
         replacingExisting: Bool = false,
-        unknownAction: @escaping @Sendable (String, MediatorParameters) throws -> MediatorFallback = { _, _ in .notHandled }
+        unknownAction: @escaping @Sendable (String, MediatorParameters) throws -> Mediator.Fallback = { _, _ in .notHandled }
     ) throws {
         try insert(
             TargetBox<Void>(

@@ -17,7 +17,7 @@ final class RegistrySnapshot: Sendable {
     /// The registered targets, by exact name.
     let targets: [Name: any AnyTargetBox]
     /// Interceptors, fallback and interceptor timeout.
-    let settings: MediatorSettings
+    let settings: InterceptionSettings
     /// URL schemes, hosts, options, unmatched-URL handler and route configuration.
     let routing: RoutingSettings
     /// The compiled routes of `targets` and `routing.configuration`.
@@ -60,9 +60,14 @@ struct RegistryState {
     /// The registered targets, by exact name.
     var targets: [Name: any AnyTargetBox] = [:]
     /// Interceptors, fallback and interceptor timeout, replaced whole.
-    var settings = MediatorSettings()
+    var settings = InterceptionSettings()
     /// URL schemes, hosts, options, unmatched-URL handler and route configuration.
     var routing = RoutingSettings()
+    /// The bounds on held calls in force; the `holds` queue keeps a copy it applies.
+    var holdPolicy = Mediator.HoldPolicy()
+    /// Counts the changes of the settings: `Mediator.configure(_:)` applies what it computed only if
+    /// no other change came since it read, and orders the hold policies it applies by it.
+    var settingsVersion: UInt64 = 0
     /// Routes for `targets` and `routing.configuration`, shared by the snapshots made while neither
     /// changes; `nil` after a change until the next snapshot makes the cell. (Made with the snapshot,
     /// not at the change: a cell holds the targets, and a change made while something else holds
@@ -95,7 +100,7 @@ struct RegistryState {
     }
 
     /// A cell that compiles these targets' routes (in registration order) with this configuration.
-    static func routes(of targets: [Name: any AnyTargetBox], configuration: MediatorRouteConfiguration?) -> BuiltOnce<RouteSet> {
+    static func routes(of targets: [Name: any AnyTargetBox], configuration: Mediator.RouteConfiguration?) -> BuiltOnce<RouteSet> {
         BuiltOnce { RouteSet(targets: Array(targets.values), configuration: configuration) }
     }
 

@@ -15,7 +15,7 @@ protocol AnyTargetBox: AnyObject, Sendable {
     /// - Returns: The binding, and whether this call made the instance the target now keeps.
     func bind(_ index: Int, keepsInstance: Bool) throws -> (binding: AnyBinding, madeKeptInstance: Bool)
     /// Asks the target's instance about an action it does not declare.
-    func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> MediatorFallback
+    func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> Mediator.Fallback
     /// Drops the kept instance; returns it so the caller releases it outside any lock.
     func releaseInstance() -> (any Sendable)?
     /// The thread creating the kept instance, if one is; read only under `InstanceCoordinator`'s lock.
@@ -23,7 +23,7 @@ protocol AnyTargetBox: AnyObject, Sendable {
     /// The subscriptions' definitions, in declaration order, read from the declaration on first use.
     var subscriptions: [ActionDefinition] { get }
     /// Binds a subscription (by index) to its handler and an instance, by the rules of
-    /// ``MediatorEventDelivery``; `nil` when the target has no instance and the delivery makes none.
+    /// ``Mediator/EventDelivery``; `nil` when the target has no instance and the delivery makes none.
     func bindSubscription(_ index: Int) throws -> AnyBinding?
 }
 
@@ -38,7 +38,7 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     let cachesInstance: Bool
     let make: @Sendable () -> Target
     private let declare: @Sendable () -> [MediatorAction<Target>]
-    private let unknownAction: @Sendable (Target, String, MediatorParameters) throws -> MediatorFallback
+    private let unknownAction: @Sendable (Target, String, MediatorParameters) throws -> Mediator.Fallback
     private let subscribe: @Sendable () -> [MediatorSubscription<Target>]
     /// The subscription table, built outside every lock on first use and stored once; guarded like `builtTable`.
     private var builtSubscriptions: SubscriptionTable<Target>?
@@ -51,7 +51,7 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     init(
         name: String, summary: String, ordinal: Int, cachesInstance: Bool, make: @escaping @Sendable () -> Target,
         declare: @escaping @Sendable () -> [MediatorAction<Target>],
-        unknownAction: @escaping @Sendable (Target, String, MediatorParameters) throws -> MediatorFallback,
+        unknownAction: @escaping @Sendable (Target, String, MediatorParameters) throws -> Mediator.Fallback,
         subscribe: @escaping @Sendable () -> [MediatorSubscription<Target>] = { [] }
     ) {
         self.name = name
@@ -104,7 +104,7 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
         return (action.body.bind(.perCall({ try InstanceCoordinator.shared.perCall(make, of: name) }), definition), false)
     }
 
-    func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> MediatorFallback {
+    func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> Mediator.Fallback {
         // A caching target answers with the instance it keeps, making it if needed, never a throwaway one.
         let instance =
             cachesInstance

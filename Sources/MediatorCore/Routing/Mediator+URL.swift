@@ -42,37 +42,6 @@ extension Mediator {
         }
     }
 
-    /// The registered app schemes, lowercased, in registration order.
-    public var registeredSchemes: [String] {
-        snapshot().routing.schemes.map(\.name)
-    }
-
-    /// The registered web hosts, lowercased, in registration order.
-    public var registeredWebHosts: [String] {
-        snapshot().routing.webHosts
-    }
-
-    /// The options URLs are read with: length limit, `+` decoding, fragment parameters.
-    public var urlOptions: MediatorURLOptions {
-        snapshot().routing.options
-    }
-
-    /// Replaces the options URLs are read with.
-    /// - Parameter options: The new options.
-    public func setURLOptions(_ options: MediatorURLOptions) {
-        changeRouting { $0.options = options }
-    }
-
-    /// Sets the handler for URLs with a known scheme or host that no route matches; `nil` removes it.
-    ///
-    /// The handler may answer with a value (returned by `open`), a redirect to an action (performed as
-    /// a remote call, so it must be a remote action, and the values it passes are remote input), or
-    /// `.notHandled` for ``MediatorError/Code/noRouteMatched``. ``canOpen(_:)-(String)`` never runs it.
-    /// - Parameter handler: The handler.
-    public func setUnmatchedURLHandler(_ handler: MediatorUnmatchedURLHandler?) {
-        changeRouting { $0.unmatchedHandler = handler }
-    }
-
     /// Changes the routing settings; the next snapshot's router is built from them on its first URL use.
     private func changeRouting(_ change: (inout RoutingSettings) -> Void) {
         mutate { state in change(&state.routing) }
@@ -170,7 +139,7 @@ extension Mediator {
     /// - Throws: A ``MediatorError`` saying why the URL was refused or what the action reported.
     @discardableResult
     public func openAsync(
-        _ url: String, with parameters: MediatorParameters = MediatorParameters(), whenHeld: MediatorWhenHeld = .answerAtOnce
+        _ url: String, with parameters: MediatorParameters = MediatorParameters(), whenHeld: MediatorHold.WhenHeld = .answerAtOnce
     ) async throws -> any Sendable {
         do {
             return try await openAsync(url, native: parameters, continuing: nil)
@@ -203,7 +172,7 @@ extension Mediator {
     /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
     @inlinable
     public func openAsync<Result: Sendable>(
-        _ url: String, with parameters: MediatorParameters = MediatorParameters(), whenHeld: MediatorWhenHeld = .answerAtOnce,
+        _ url: String, with parameters: MediatorParameters = MediatorParameters(), whenHeld: MediatorHold.WhenHeld = .answerAtOnce,
         as type: Result.Type
     ) async throws -> Result {
         let value = try await openAsync(url, with: parameters, whenHeld: whenHeld)
@@ -308,11 +277,23 @@ extension Mediator {
 
     // MARK: Route configuration
 
-    /// Validates a route configuration against the registry and, if it has no problem, puts it in force.
-    /// - Parameter configuration: The configuration.
+    /// Validates a route configuration against the registry and, if it has no problem, puts it in
+    /// force in place of the previous one; `nil` removes it, so routes behave as their actions declare.
+    ///
+    /// ```swift
+    /// try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(document.utf8)))
+    /// ```
+    /// - Parameter configuration: The configuration, or `nil`.
     /// - Throws: ``MediatorError/Code/invalidRouteConfiguration`` listing every problem; the previous
     ///   configuration then stays in force.
-    public func applyRouteConfiguration(_ configuration: MediatorRouteConfiguration) throws {
+    public func applyRouteConfiguration(_ configuration: Mediator.RouteConfiguration?) throws {
+        guard let configuration else {
+            mutate { state in
+                state.routing.configuration = nil
+                state.configurationChanged()
+            }
+            return
+        }
         // Validated against the targets of one snapshot, outside the lock (compiling reads
         // declarations); put in force only if the targets are still those, else validated again.
         while true {
@@ -332,18 +313,5 @@ extension Mediator {
             }
             if applied { return }
         }
-    }
-
-    /// Removes the route configuration; routes behave as their actions declare them.
-    public func clearRouteConfiguration() {
-        mutate { state in
-            state.routing.configuration = nil
-            state.configurationChanged()
-        }
-    }
-
-    /// The route configuration in force, if any.
-    public var routeConfiguration: MediatorRouteConfiguration? {
-        snapshot().routing.configuration
     }
 }

@@ -2,7 +2,7 @@ internal import MediatorText
 
 /// Compiling a route configuration into a route set's rules, checked against the registry.
 extension RouteSet.Builder {
-    mutating func add(_ configuration: MediatorRouteConfiguration) {
+    mutating func add(_ configuration: Mediator.RouteConfiguration) {
         if let reference = configuration.webFallback {
             if let id = remoteAction(reference, at: "webFallback") { webFallback = id }
         } else if configuration.rules.contains(where: { if case .degrade = $0.effect { true } else { false } }) {
@@ -13,7 +13,7 @@ extension RouteSet.Builder {
         }
     }
 
-    private mutating func add(_ rule: MediatorRouteConfiguration.Rule, at path: String) {
+    private mutating func add(_ rule: Mediator.RouteConfiguration.Rule, at path: String) {
         let ruleID = RuleID(index: rules.count)
         // What the rule's match can capture, for its templates; and what every URL it matches
         // supplies, for the parameters its destination requires.
@@ -121,7 +121,7 @@ extension RouteSet.Builder {
         }
     }
 
-    private mutating func existingAction(_ reference: MediatorRouteConfiguration.ActionReference, at path: String) -> ActionID? {
+    private mutating func existingAction(_ reference: Mediator.RouteConfiguration.ActionReference, at path: String) -> ActionID? {
         if let id = actionIndex[ActionKey(target: reference.target, action: reference.action)] { return id }
         let available = actions.filter { NameComparison.equal($0.definition.target, reference.target) }.map(\.definition.name)
         let known =
@@ -133,7 +133,7 @@ extension RouteSet.Builder {
         return nil
     }
 
-    private mutating func remoteAction(_ reference: MediatorRouteConfiguration.ActionReference, at path: String) -> ActionID? {
+    private mutating func remoteAction(_ reference: Mediator.RouteConfiguration.ActionReference, at path: String) -> ActionID? {
         guard let id = existingAction(reference, at: path) else { return nil }
         guard actions[id.index].definition.exposure == .remote else {
             configurationProblems.append(

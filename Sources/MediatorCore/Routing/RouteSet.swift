@@ -74,7 +74,7 @@ final class RouteSet: Sendable {
     static let redirectLimit = 4
 
     /// Compiles the routes of these targets (in registration order) and this configuration.
-    init(targets: [any AnyTargetBox], configuration: MediatorRouteConfiguration?) {
+    init(targets: [any AnyTargetBox], configuration: Mediator.RouteConfiguration?) {
         var builder = Builder()
         // Ordinals are unique within a mediator: sorting by them alone is registration order.
         builder.addActions(of: targets.map { ($0.ordinal, $0) }.sorted { $0.0 < $1.0 }.map(\.1))

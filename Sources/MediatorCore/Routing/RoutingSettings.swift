@@ -4,7 +4,7 @@ struct RoutingSettings: Sendable {
     var schemes: [(name: String, fallsBack: Bool)] = []
     /// Web hosts in registration order, lowercased.
     var webHosts: [String] = []
-    var options = MediatorURLOptions()
-    var unmatchedHandler: MediatorUnmatchedURLHandler?
-    var configuration: MediatorRouteConfiguration?
+    var options = Mediator.URLOptions()
+    var unmatchedHandler: UnmatchedURLHandler?
+    var configuration: Mediator.RouteConfiguration?
 }

@@ -125,7 +125,7 @@ enum URLGeneration {
             throw failure("no app scheme is registered; call registerScheme(_:) or pass scheme:")
         }
         if resolvedScheme == "http", !router.options.acceptsHTTPWebLinks {
-            throw failure("http web links are off; use https, or set MediatorURLOptions.acceptsHTTPWebLinks")
+            throw failure("http web links are off; use https, or set Mediator.URLOptions.acceptsHTTPWebLinks")
         }
         if resolvedScheme == "https" || resolvedScheme == "http" {
             guard let host = router.webHosts.first else {

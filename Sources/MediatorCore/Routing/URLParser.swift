@@ -9,11 +9,11 @@
 ///   `..` segments are resolved as RFC 3986 §5.2.4 says. Each segment is decoded on its own, so `%2F`
 ///   stays inside one segment. `+` is literal.
 /// - **Query**: items split on `&`, each `key=value`. Keys and values are decoded separately; `+`
-///   becomes a space only in values and only with ``MediatorURLOptions/decodesPlusAsSpace``; `%2B` is
+///   becomes a space only in values and only with ``Mediator/URLOptions/decodesPlusAsSpace``; `%2B` is
 ///   always `+`. A key without `=` (`?preview`) has the empty string as its value, as WHATWG
 ///   `URLSearchParams` and Android's `Uri` read it. Items with an empty key are ignored. Items are
 ///   kept in order; a repeated key's values are collected, in order, when it is read.
-/// - **Fragment**: kept as written; with ``MediatorURLOptions/mergesFragmentParameters`` its
+/// - **Fragment**: kept as written; with ``Mediator/URLOptions/mergesFragmentParameters`` its
 ///   `key=value` items are decoded like the query's and added to it (the query wins on a shared key).
 ///
 /// Refused everywhere, each with an error naming the byte offset and the component: control
@@ -36,16 +36,16 @@ struct URLParser {
     /// The URL's UTF-8, valid only while `parse(_:options:)` runs (it lends the storage).
     private let bytes: UnsafeBufferPointer<UInt8>
     private let url: String
-    private let options: MediatorURLOptions
+    private let options: Mediator.URLOptions
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, url: String, options: MediatorURLOptions) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, url: String, options: Mediator.URLOptions) {
         self.bytes = bytes
         self.url = url
         self.options = options
     }
 
     /// Parses a URL, or throws a ``MediatorError`` that says what is wrong and where.
-    static func parse(_ url: String, options: MediatorURLOptions) throws -> ParsedURL {
+    static func parse(_ url: String, options: Mediator.URLOptions) throws -> ParsedURL {
         let length = url.utf8.count
         guard length <= options.maximumLength else {
             throw MediatorError.urlTooLong(length: length, limit: options.maximumLength)

@@ -25,8 +25,8 @@ final class URLRouter: Sendable {
     let schemes: [(name: String, fallsBack: Bool)]
     /// Web hosts in registration order.
     let webHosts: [String]
-    let options: MediatorURLOptions
-    let unmatchedHandler: MediatorUnmatchedURLHandler?
+    let options: Mediator.URLOptions
+    let unmatchedHandler: UnmatchedURLHandler?
     /// Problems in the scheme and host settings.
     let settingsProblems: [String]
 
@@ -122,7 +122,7 @@ final class URLRouter: Sendable {
                 return MediatorError.noRouteMatched(url: url, path: path.text, suggestions: suggestion.map { [$0] } ?? [])
             }
             guard runsUnmatchedHandler, let handler = unmatchedHandler else { throw unmatched() }
-            let request = MediatorURLRequest(
+            let request = Mediator.UnmatchedURL(
                 url: url, scheme: parsed.scheme, host: entry.isApp ? nil : ASCII.lowercased(parsed.host ?? ""),
                 pathSegments: path.segments(from: 0), queryParameters: MediatorParameters(values.materialized()),
                 fragment: parsed.fragment, parameters: caller)

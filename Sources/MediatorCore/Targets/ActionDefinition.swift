@@ -9,22 +9,22 @@
 /// (see `ActionTable`), from the target's ``MediatorAction`` or ``MediatorSubscription`` values.
 /// Immutable and shared.
 @usableFromInline
-final class ActionDefinition: Sendable {
+package final class ActionDefinition: Sendable {
     /// The registered target's name.
-    let target: String
+    package let target: String
     /// The action's name.
-    let name: String
+    package let name: String
     /// `"Target.action"`, for messages; made when a message needs it.
     var label: String { "\(target).\(name)" }
-    let summary: String
-    let exposure: MediatorExposure
-    let execution: MediatorExecution
+    package let summary: String
+    package let exposure: MediatorExposure
+    package let execution: MediatorExecution
     /// The input's parameters, in declaration order.
-    let parameters: [MediatorParameter]
+    package let parameters: [MediatorParameter]
     /// Parameters only native callers may supply; a remote call that sets one is refused.
     let nativeOnly: [String]
     /// URL patterns as declared; parsed when routes are built.
-    let urlPatterns: [String]
+    package let urlPatterns: [String]
     /// The input and output types the handler is bound to: a typed call's binding is reused without
     /// a cast only when they are exactly the contract's.
     let inputType: ObjectIdentifier
@@ -34,14 +34,14 @@ final class ActionDefinition: Sendable {
     /// The action's position in its target's declaration (of actions, or of subscriptions).
     let index: Int
     /// What makes this declaration a subscription; `nil` for an action callers reach by name.
-    let subscribing: Subscribing?
+    package let subscribing: Subscribing?
 
     /// The event a subscription answers, and where in the delivery order it wants to be.
-    struct Subscribing: Sendable {
+    package struct Subscribing: Sendable {
         let key: EventKey
-        let payloadTypeName: String
-        let priority: Int
-        let delivery: MediatorEventDelivery
+        package let payloadTypeName: String
+        package let priority: Int
+        package let delivery: Mediator.EventDelivery
         /// The target's place in registration order, the second key of the delivery order.
         let ordinal: Int
     }
@@ -66,9 +66,9 @@ final class ActionDefinition: Sendable {
     }
 
     /// The input type's name, for the catalog and messages (made when asked: it is not cheap).
-    var inputTypeName: String { String(describing: input) }
+    package var inputTypeName: String { String(describing: input) }
     /// The result type's name, for the catalog and messages.
-    var resultTypeName: String { output == Void.self ? "Void" : String(describing: output) }
+    package var resultTypeName: String { output == Void.self ? "Void" : String(describing: output) }
 
     /// The declared parameter with this name, if any.
     func parameter(named key: String) -> MediatorParameter? {

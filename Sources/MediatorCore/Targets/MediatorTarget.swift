@@ -41,13 +41,13 @@ public protocol MediatorTarget: Sendable {
 
     /// Answers an action this target does not declare, or passes it on down the not-found chain.
     ///
-    /// The default returns ``MediatorFallback/notHandled``, which hands the call to the mediator's
+    /// The default returns ``Mediator/Fallback/notHandled``, which hands the call to the mediator's
     /// fallback handler, if any, and otherwise reports ``MediatorError/Code/actionNotFound``.
     /// - Parameters:
     ///   - action: The action name that was asked for.
     ///   - parameters: The parameters of the call.
     /// - Returns: What to do with the call.
-    func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> MediatorFallback
+    func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> Mediator.Fallback
 }
 
 extension MediatorTarget {
@@ -61,7 +61,7 @@ extension MediatorTarget {
     public static var subscriptions: [MediatorSubscription<Self>] { [] }
 
     /// Passes unknown actions on by default.
-    public func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> MediatorFallback {
+    public func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> Mediator.Fallback {
         .notHandled
     }
 }

@@ -133,7 +133,7 @@ struct ContractCallTests {
 
         #expect(try mediator.call(Shelf.lend, with: input) == "caller 3")
         #expect(try mediator.call(Shelf.lend, with: input) == "caller 3")
-        mediator.addInterceptor(CallRecorder())
+        mediator.configure { $0.interceptors.append(CallRecorder()) }
         #expect(try mediator.call(Shelf.lend, with: input) == "caller 3")
         // The same action by name gets the input its schema builds: the difference is observable.
         #expect(try mediator.perform("lend", on: "Shelf", with: ["id": 3], as: String.self) == "schema 3")
@@ -308,11 +308,11 @@ struct ContractCallTests {
         _ = try mediator.call(Shelf.book, with: BookID(id: 1))
         _ = try mediator.call(Shelf.book, with: BookID(id: 1))
 
-        mediator.addInterceptor(ClosedShelf())
+        mediator.configure { $0.interceptors.append(ClosedShelf()) }
         let error = expectMediatorError(.rejected) { try mediator.call(Shelf.book, with: BookID(id: 1)) }
         #expect(error?.reason == "closed")
 
-        mediator.removeAllInterceptors()
+        mediator.configure { $0.interceptors.removeAll() }
         #expect(try mediator.call(Shelf.book, with: BookID(id: 1)) == Book(id: 1, title: "Book 1"))
     }
 
@@ -344,10 +344,10 @@ struct ContractCallTests {
         }.value
         #expect(try await titles(from: mediator, tasks: 8) == ["New 5"])
 
-        await Task.detached { mediator.addInterceptor(ClosedShelf()) }.value
+        await Task.detached { mediator.configure { $0.interceptors.append(ClosedShelf()) } }.value
         await expectEveryCall(toFailWith: .rejected, on: mediator, tasks: 8)
 
-        await Task.detached { mediator.removeAllInterceptors() }.value
+        await Task.detached { mediator.configure { $0.interceptors.removeAll() } }.value
         #expect(try await titles(from: mediator, tasks: 8) == ["New 5"])
 
         await Task.detached { _ = mediator.unregister("Shelf") }.value
@@ -368,7 +368,7 @@ struct ContractCallTests {
 
 /// Rejects every call.
 private struct ClosedShelf: MediatorInterceptor {
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision { .reject(reason: "closed") }
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision { .reject(reason: "closed") }
 }
 
 /// Every distinct title that 20 typed calls in each of `tasks` concurrent tasks returned.

@@ -58,7 +58,7 @@ private final class CountingInterceptor: MediatorInterceptor {
     let seen = Locked<[String]>([])
     let parameters = Locked<[MediatorParameters]>([])
 
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         seen.withLock { $0.append("\(call.target).\(call.action)") }
         parameters.withLock { $0.append(call.parameters) }
         return call.action == "forbidden" ? .reject(reason: "not today") : .proceed
@@ -68,7 +68,7 @@ private final class CountingInterceptor: MediatorInterceptor {
 /// Sends calls for Shop.count to another Shop action.
 private struct RedirectCount: MediatorInterceptor {
     let to: String
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         call.action == "count" ? .redirect(target: "Shop", action: to) : .proceed
     }
 }
@@ -121,7 +121,7 @@ struct ContractResolutionTests {
     func canCallChecksTheContractsTypes() throws {
         let mediator = try makeShop()
         let interceptor = CountingInterceptor()
-        mediator.addInterceptor(interceptor)
+        mediator.configure { $0.interceptors.append(interceptor) }
         #expect(mediator.canCall(Shop.count))
         #expect(mediator.canCall(Shop.price))
         #expect(mediator.canCall(Shop.later))
@@ -180,28 +180,28 @@ struct ContractResolutionTests {
             unknownAction: { action, _ in action == "count" ? .value(99) : .notHandled })
         #expect(try mediator.call(ActionContract<NoInput, Int>("count", on: "Old")) == 99)
 
-        let unresolved = Locked<[MediatorUnresolvedCall]>([])
-        mediator.setFallbackHandler { call in
+        let unresolved = Locked<[Mediator.UnresolvedCall]>([])
+        mediator.configure { $0.fallback = { call in
             unresolved.withLock { $0.append(call) }
             switch call.action {
             case "cuont": return .value(42)
             case "count": return .redirect(target: "Shop", action: "count", parameters: [:])
             default: return .notHandled
             }
-        }
+        } }
         #expect(try mediator.call(Mismatched.misspelled) == 42)
         #expect(try mediator.call(Mismatched.elsewhere) == 7)
         #expect(unresolved.withLock { $0.map(\.reason) } == [.actionNotFound, .targetNotFound])
         #expect(unresolved.withLock { $0.map(\.target) } == ["Shop", "Warehouse"])
 
         // A fallback's answer of another type is reported as a mismatch, not forced.
-        mediator.setFallbackHandler { _ in .value("text") }
+        mediator.configure { $0.fallback = { _ in .value("text") } }
         let mismatch = expectMediatorError(.resultTypeMismatch) { try mediator.call(Mismatched.misspelled) }
         #expect(mismatch?.expectedType == "Int")
         #expect(mismatch?.received == "String")
 
         // Without a fallback, the not-found error comes last.
-        mediator.setFallbackHandler(nil)
+        mediator.configure { $0.fallback = nil }
         expectMediatorError(.actionNotFound) { try mediator.call(Mismatched.misspelled) }
     }
 
@@ -231,7 +231,7 @@ struct ContractResolutionTests {
         let mediator = try makeShop()
         #expect(try mediator.call(Shop.count) == 7)
         let interceptor = CountingInterceptor()
-        mediator.addInterceptor(interceptor)
+        mediator.configure { $0.interceptors.append(interceptor) }
         #expect(try mediator.call(Shop.count) == 7)
         let error = expectMediatorError(.rejected) { try mediator.call(Shop.forbidden) }
         #expect(error?.reason == "not today")
@@ -242,7 +242,7 @@ struct ContractResolutionTests {
         #expect(try priceParameters.value("quantity", as: Int.self) == 4)
 
         // Once the interceptors are gone, calls no longer pass them.
-        mediator.removeAllInterceptors()
+        mediator.configure { $0.interceptors.removeAll() }
         #expect(try mediator.call(Shop.count) == 7)
         #expect(interceptor.seen.withLock { $0 }.count == 3)
     }
@@ -250,10 +250,10 @@ struct ContractResolutionTests {
     @Test("an interceptor may redirect a contract call; the answer must still have the contract's type")
     func redirectedContractCallKeepsItsType() throws {
         let mediator = try makeShop()
-        mediator.addInterceptor(RedirectCount(to: "remoteCount"))
+        mediator.configure { $0.interceptors.append(RedirectCount(to: "remoteCount")) }
         #expect(try mediator.call(Shop.count) == 1)
-        mediator.removeAllInterceptors()
-        mediator.addInterceptor(RedirectCount(to: "label"))
+        mediator.configure { $0.interceptors.removeAll() }
+        mediator.configure { $0.interceptors.append(RedirectCount(to: "label")) }
         let error = expectMediatorError(.resultTypeMismatch) { try mediator.call(Shop.count) }
         #expect(error?.expectedType == "Int")
         #expect(error?.received == "String")

@@ -10,7 +10,7 @@ private struct LegacyTarget: MediatorTarget {
         MediatorAction("secret") { _, _ in "secret" },
     ]
 
-    func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> MediatorFallback {
+    func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> Mediator.Fallback {
         switch action {
         case "old": .value("answered by target")
         case "oldScreen": .redirect(target: "Legacy", action: "current", parameters: parameters)
@@ -23,16 +23,16 @@ private struct LegacyTarget: MediatorTarget {
 
 /// A fallback handler that records what it receives and answers from a table.
 private final class FallbackSpy: Sendable {
-    private let received = Locked<[MediatorUnresolvedCall]>([])
-    let answer: @Sendable (MediatorUnresolvedCall) throws -> MediatorFallback
+    private let received = Locked<[Mediator.UnresolvedCall]>([])
+    let answer: @Sendable (Mediator.UnresolvedCall) throws -> Mediator.Fallback
 
-    init(answer: @escaping @Sendable (MediatorUnresolvedCall) throws -> MediatorFallback) {
+    init(answer: @escaping @Sendable (Mediator.UnresolvedCall) throws -> Mediator.Fallback) {
         self.answer = answer
     }
 
-    var calls: [MediatorUnresolvedCall] { received.withLock { $0 } }
+    var calls: [Mediator.UnresolvedCall] { received.withLock { $0 } }
 
-    var handler: MediatorFallbackHandler {
+    var handler: @Sendable (Mediator.UnresolvedCall) throws -> Mediator.Fallback {
         { [self] call in
             received.withLock { $0.append(call) }
             return try answer(call)
@@ -61,7 +61,7 @@ struct NotFoundChainTests {
     func targetAnswersUnknownActionFirst() async throws {
         let mediator = try legacyMediator()
         let spy = FallbackSpy { _ in .value("fallback") }
-        mediator.setFallbackHandler(spy.handler)
+        mediator.configure { $0.fallback = spy.handler }
         #expect(try performString(mediator, "old", on: "Legacy") == "answered by target")
         let awaited = try await mediator.performAsync("old", on: "Legacy", as: String.self)
         #expect(awaited == "answered by target")
@@ -86,7 +86,7 @@ struct NotFoundChainTests {
     func fallbackReceivesTheOriginalCall() throws {
         let mediator = try legacyMediator()
         let spy = FallbackSpy { call in .value("\(call.target).\(call.action)") }
-        mediator.setFallbackHandler(spy.handler)
+        mediator.configure { $0.fallback = spy.handler }
 
         #expect(try performString(mediator, "unknown", on: "Legacy", with: ["id": 9]) == "Legacy.unknown")
         #expect(try performString(mediator, "anything", on: "Missing", with: ["k": "v"], source: .remote) == "Missing.anything")
@@ -109,7 +109,7 @@ struct NotFoundChainTests {
     func fallbackRedirectsToADeclaredAction() async throws {
         let mediator = try legacyMediator()
         let spy = FallbackSpy { call in .redirect(target: "Legacy", action: "current", parameters: call.parameters) }
-        mediator.setFallbackHandler(spy.handler)
+        mediator.configure { $0.fallback = spy.handler }
         #expect(try performString(mediator, "gone", on: "Nowhere", with: ["id": 5]) == "current 5")
         let awaited = try await mediator.performAsync("gone", on: "Nowhere", with: ["id": 6], as: String.self)
         #expect(awaited == "current 6")
@@ -120,7 +120,7 @@ struct NotFoundChainTests {
     func notFoundErrorComesLast() throws {
         let mediator = try legacyMediator()
         let spy = FallbackSpy { _ in .notHandled }
-        mediator.setFallbackHandler(spy.handler)
+        mediator.configure { $0.fallback = spy.handler }
         let actionError = expectMediatorError(.actionNotFound) { try performString(mediator, "nope", on: "Legacy") }
         #expect(actionError?.target == "Legacy")
         #expect(actionError?.action == "nope")
@@ -129,9 +129,9 @@ struct NotFoundChainTests {
         #expect(spy.calls.count == 2)
 
         let answering = FallbackSpy { _ in .value("answered") }
-        mediator.setFallbackHandler(answering.handler)
+        mediator.configure { $0.fallback = answering.handler }
         #expect(try performString(mediator, "nope", on: "Legacy") == "answered")
-        mediator.setFallbackHandler(nil)
+        mediator.configure { $0.fallback = nil }
         expectMediatorError(.actionNotFound) { try performString(mediator, "nope", on: "Legacy") }
         #expect(answering.calls.count == 1)
     }
@@ -142,7 +142,7 @@ struct NotFoundChainTests {
         let spy = FallbackSpy { call in
             .redirect(target: call.target == "Ping" ? "Pong" : "Ping", action: "bounce", parameters: call.parameters)
         }
-        mediator.setFallbackHandler(spy.handler)
+        mediator.configure { $0.fallback = spy.handler }
         expectMediatorError(.targetNotFound) { try performString(mediator, "bounce", on: "Ping") }
         let syncHops = spy.calls.count
         #expect(syncHops >= 1 && syncHops <= 16)
@@ -155,7 +155,7 @@ struct NotFoundChainTests {
     func remoteRedirectToLocalIsRefused() async throws {
         let mediator = try legacyMediator()
         let spy = FallbackSpy { _ in .redirect(target: "Legacy", action: "secret", parameters: [:]) }
-        mediator.setFallbackHandler(spy.handler)
+        mediator.configure { $0.fallback = spy.handler }
 
         for (action, target) in [("oldSecret", "Legacy"), ("anything", "Nowhere")] {
             let error = expectMediatorError(.remoteCallNotAllowed) {

@@ -37,7 +37,7 @@ struct RemotePolicyTests {
         arguments: RemoteDoor.allCases)
     func interceptorRedirectKeepingParametersIsChecked(door: RemoteDoor) async throws {
         let (mediator, log) = try walletMediator()
-        mediator.addInterceptor(RedirectCheckout(to: "pay", parameters: nil))
+        mediator.configure { $0.interceptors.append(RedirectCheckout(to: "pay", parameters: nil)) }
         #expect(try await door.checkout(mediator, amount: 5, token: nil) == "paid 5")
 
         let error = await expectMediatorError(.reservedParameter) { try await door.checkout(mediator, amount: 6, token: "evil") }
@@ -51,7 +51,7 @@ struct RemotePolicyTests {
         arguments: RemoteDoor.allCases)
     func interceptorRedirectWithExplicitParametersIsChecked(door: RemoteDoor) async throws {
         let (mediator, log) = try walletMediator()
-        mediator.addInterceptor(RedirectCheckout(to: "pay", parameters: ["amount": 9, "token": "forged"]))
+        mediator.configure { $0.interceptors.append(RedirectCheckout(to: "pay", parameters: ["amount": 9, "token": "forged"])) }
 
         let error = await expectMediatorError(.reservedParameter) { try await door.checkout(mediator, amount: 5, token: nil) }
         #expect(error?.parameter == "token")
@@ -66,10 +66,10 @@ struct RemotePolicyTests {
     @Test("an unmatched-URL handler that forwards the query cannot set a native-only parameter")
     func unmatchedURLHandlerForwardingIsChecked() throws {
         let (mediator, log) = try walletMediator()
-        mediator.setUnmatchedURLHandler { request in
+        mediator.configure { $0.unmatchedURLHandler = { request in
             guard request.pathSegments.first == "legacy" else { return .notHandled }
             return .redirect(target: "Wallet", action: "pay", parameters: request.queryParameters)
-        }
+        } }
         #expect(try mediator.open("shop://legacy/pay?amount=5", as: String.self) == "paid 5")
 
         let error = expectMediatorError(.reservedParameter) { try mediator.open("shop://legacy/pay?amount=6&token=evil") }
@@ -80,14 +80,14 @@ struct RemotePolicyTests {
     @Test("the mediator's fallback handler that forwards the parameters cannot set a native-only parameter remotely")
     func fallbackHandlerForwardingIsChecked() async throws {
         let (mediator, log) = try walletMediator()
-        mediator.setFallbackHandler { call in
+        mediator.configure { $0.fallback = { call in
             guard call.target == "OldWallet" else { return .notHandled }
             return .redirect(target: "Wallet", action: call.action, parameters: call.parameters)
-        }
+        } }
         // The unmatched-URL handler hands the URL to a retired target name, which the fallback forwards.
-        mediator.setUnmatchedURLHandler { request in
+        mediator.configure { $0.unmatchedURLHandler = { request in
             .redirect(target: "OldWallet", action: "pay", parameters: request.queryParameters)
-        }
+        } }
 
         let byName = expectMediatorError(.reservedParameter) {
             try mediator.perform("pay", on: "OldWallet", with: ["amount": 5, "token": "evil"], source: .remote)
@@ -131,8 +131,8 @@ struct RemotePolicyTests {
     @Test("a closure passed by a remote call is refused, naming its key, after a redirect")
     func remoteClosureIsRefusedAfterRedirect() throws {
         let (mediator, log) = try walletMediator()
-        mediator.addInterceptor(RedirectCheckout(to: "pay", parameters: nil))
-        mediator.setFallbackHandler { call in .redirect(target: "Wallet", action: "pay", parameters: call.parameters) }
+        mediator.configure { $0.interceptors.append(RedirectCheckout(to: "pay", parameters: nil)) }
+        mediator.configure { $0.fallback = { call in .redirect(target: "Wallet", action: "pay", parameters: call.parameters) } }
         let completions = Completions()
         let completion = completions.closure
 
@@ -157,7 +157,7 @@ struct RemotePolicyTests {
         let (mediator, log) = try walletMediator()
         let recorder = CallRecorder()
         redirector.install(on: mediator)
-        mediator.addInterceptor(recorder)
+        mediator.configure { $0.interceptors.append(recorder) }
 
         let error = expectMediatorError(.remoteCallNotAllowed) { try redirector.remoteCall(mediator) }
         #expect(error?.target == "Wallet")
@@ -176,13 +176,13 @@ struct RemotePolicyTests {
     func redirectedRemoteCallStaysRemote() throws {
         let (mediator, _) = try walletMediator()
         let sources = Recording<MediatorCallSource>()
-        mediator.addInterceptor(RedirectCheckout(to: "pay", parameters: nil))
+        mediator.configure { $0.interceptors.append(RedirectCheckout(to: "pay", parameters: nil)) }
         let recorder = CallRecorder()
-        mediator.addInterceptor(recorder)
-        mediator.setFallbackHandler { call in
+        mediator.configure { $0.interceptors.append(recorder) }
+        mediator.configure { $0.fallback = { call in
             sources.append(call.source)
             return .redirect(target: "Wallet", action: "checkout", parameters: call.parameters)
-        }
+        } }
 
         // A fallback redirect happens after the interceptors ran: it reaches checkout itself.
         #expect(try mediator.perform("any", on: "Gone", with: ["amount": 3], source: .remote, as: String.self) == "checked out 3")
@@ -204,10 +204,10 @@ struct RemotePolicyTests {
         #expect(try mediator.open("shop://pay/5", with: ["completion": completions.closure], as: String.self) == "paid 5")
         #expect(try mediator.open("shop://pay/6", with: ["token": "native"], as: String.self) == "paid 6")
 
-        mediator.addInterceptor(RedirectCheckout(to: "pay", parameters: nil))
+        mediator.configure { $0.interceptors.append(RedirectCheckout(to: "pay", parameters: nil)) }
         #expect(try mediator.open("shop://checkout/7", with: ["completion": completions.closure], as: String.self) == "paid 7")
-        mediator.removeAllInterceptors()
-        mediator.addInterceptor(RedirectCheckout(to: "pay", parameters: ["amount": 8]))
+        mediator.configure { $0.interceptors.removeAll() }
+        mediator.configure { $0.interceptors.append(RedirectCheckout(to: "pay", parameters: ["amount": 8])) }
         #expect(try mediator.open("shop://checkout/1", with: ["completion": completions.closure], as: String.self) == "paid 8")
 
         #expect(completions.received == [5, 7, 8])
@@ -288,15 +288,15 @@ struct RemotePolicyTests {
         fileprivate func install(on mediator: Mediator) {
             switch self {
             case .interceptor:
-                mediator.addInterceptor(RedirectCheckout(to: "refund", parameters: nil))
+                mediator.configure { $0.interceptors.append(RedirectCheckout(to: "refund", parameters: nil)) }
             case .fallbackHandler:
-                mediator.setFallbackHandler { call in .redirect(target: "Wallet", action: "refund", parameters: call.parameters) }
+                mediator.configure { $0.fallback = { call in .redirect(target: "Wallet", action: "refund", parameters: call.parameters) } }
             case .targetUnknownAction:
                 break
             case .unmatchedURLHandler:
-                mediator.setUnmatchedURLHandler { request in
+                mediator.configure { $0.unmatchedURLHandler = { request in
                     .redirect(target: "Wallet", action: "refund", parameters: request.queryParameters)
-                }
+                } }
             }
         }
 
@@ -403,7 +403,7 @@ private struct WalletTarget: MediatorTarget {
         },
     ]
 
-    func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> MediatorFallback {
+    func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> Mediator.Fallback {
         switch action {
         case "legacyPay": .redirect(target: "Wallet", action: "pay", parameters: parameters)
         case "legacyRefund": .redirect(target: "Wallet", action: "refund", parameters: parameters)
@@ -425,7 +425,7 @@ private struct RedirectCheckout: MediatorInterceptor {
     let to: String
     let parameters: MediatorParameters?
 
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         guard call.target == "Wallet", call.action == "checkout" else { return .proceed }
         return .redirect(target: "Wallet", action: to, parameters: parameters)
     }

@@ -81,7 +81,7 @@ private struct GreeterTarget: MediatorTarget {
         },
     ]
 
-    func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> MediatorFallback {
+    func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> Mediator.Fallback {
         action == "gone" ? .redirect(target: Greeter.target, action: "greet", parameters: parameters) : .notHandled
     }
 }
@@ -128,7 +128,7 @@ private enum Door: String, CaseIterable, Sendable {
 
 /// Rejects every call.
 private struct Gate: MediatorInterceptor {
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision { .reject(reason: "closed for lunch") }
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision { .reject(reason: "closed for lunch") }
 }
 
 /// Sends every call to `greet` on to another action of the Greeter.
@@ -136,7 +136,7 @@ private struct Divert: MediatorInterceptor {
     let action: String
     var target = Greeter.target
     var parameters: MediatorParameters?
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         call.action == "greet" ? .redirect(target: target, action: action, parameters: parameters) : .proceed
     }
 }
@@ -144,7 +144,7 @@ private struct Divert: MediatorInterceptor {
 /// Keeps the calls it sees, redirects included.
 private final class Observer: MediatorInterceptor {
     let seen = Locked<[MediatorCall]>([])
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         seen.withLock { $0.append(call) }
         return .proceed
     }
@@ -168,7 +168,7 @@ struct ThreeDoorsTests {
     fileprivate func interceptorsSeeEveryCall(door: Door) async throws {
         let (mediator, _) = try greeter()
         let recorder = CallRecorder()
-        mediator.addInterceptor(recorder)
+        mediator.configure { $0.interceptors.append(recorder) }
         let input = Greeting(name: "Ada", times: 2)
 
         _ = try await door.call(Greeter.greet, with: input, on: mediator)
@@ -190,7 +190,7 @@ struct ThreeDoorsTests {
     @Test("an interceptor's rejection stops the call at every door before the handler runs", arguments: Door.allCases)
     fileprivate func interceptorRejectsAtEveryDoor(door: Door) async throws {
         let (mediator, log) = try greeter()
-        mediator.addInterceptor(Gate())
+        mediator.configure { $0.interceptors.append(Gate()) }
 
         let error = await expectMediatorError(.rejected) {
             try await door.call(Greeter.greet, with: Greeting(name: "Ada"), on: mediator)
@@ -208,8 +208,8 @@ struct ThreeDoorsTests {
     fileprivate func interceptorRedirectsAtEveryDoor(door: Door) async throws {
         let (mediator, log) = try greeter()
         let observer = Observer()
-        mediator.addInterceptor(Divert(action: "shout"))
-        mediator.addInterceptor(observer)
+        mediator.configure { $0.interceptors.append(Divert(action: "shout")) }
+        mediator.configure { $0.interceptors.append(observer) }
 
         let result = try await door.call(Greeter.greet, with: Greeting(name: "Ada", times: 2), on: mediator)
 
@@ -226,7 +226,7 @@ struct ThreeDoorsTests {
         arguments: Door.allCases)
     fileprivate func redirectToOtherResultTypeIsAMismatch(door: Door) async throws {
         let (mediator, _) = try greeter()
-        mediator.addInterceptor(Divert(action: "count"))
+        mediator.configure { $0.interceptors.append(Divert(action: "count")) }
 
         let error = await expectMediatorError(.resultTypeMismatch) {
             try await door.call(Greeter.greet, with: Greeting(name: "Ada", times: 2), on: mediator)
@@ -239,7 +239,7 @@ struct ThreeDoorsTests {
     @Test("an awaited typed call redirected to an action of another result type fails as resultTypeMismatch")
     func awaitedTypedCallRedirectedToOtherResultType() async throws {
         let (mediator, _) = try greeter()
-        mediator.addInterceptor(DivertLater())
+        mediator.configure { $0.interceptors.append(DivertLater()) }
 
         let error = await expectMediatorError(.resultTypeMismatch) {
             try await mediator.call(Greeter.greetLater, with: Greeting(name: "Ada", times: 2))
@@ -273,7 +273,7 @@ struct ThreeDoorsTests {
         arguments: Door.allCases)
     fileprivate func redirectToLocalActionKeepsTheRemotePolicy(door: Door) async throws {
         let (mediator, log) = try greeter()
-        mediator.addInterceptor(Divert(action: "whisper"))
+        mediator.configure { $0.interceptors.append(Divert(action: "whisper")) }
 
         if door.source == .remote {
             let error = await expectMediatorError(.remoteCallNotAllowed) {
@@ -308,7 +308,7 @@ struct ThreeDoorsTests {
     @Test("a remote call redirected with explicit parameters cannot set a native-only field", arguments: Door.remote)
     fileprivate func redirectedRemoteInputCannotSetNativeFields(door: Door) async throws {
         let (mediator, log) = try greeter()
-        mediator.addInterceptor(Divert(action: "sign", parameters: ["name": "Ada", "seal": Seal(id: 1)]))
+        mediator.configure { $0.interceptors.append(Divert(action: "sign", parameters: ["name": "Ada", "seal": Seal(id: 1)])) }
 
         let error = await expectMediatorError(.reservedParameter) {
             try await door.call(Greeter.greet, with: Greeting(name: "Ada"), on: mediator)
@@ -328,23 +328,23 @@ struct ThreeDoorsTests {
         let input = Greeting(name: "Ada", times: 2)
 
         // The target's own handler answers "gone" with a redirect to "greet".
-        mediator.addInterceptor(Divert(action: "gone"))
+        mediator.configure { $0.interceptors.append(Divert(action: "gone")) }
         #expect(try await door.call(Greeter.greet, with: input, on: mediator) == "Hello, Ada ×2")
         #expect(log.all == ["greet: Ada ×2"])
 
         // Nobody answers "lost": the error names what the target declares.
-        mediator.removeAllInterceptors()
-        mediator.addInterceptor(Divert(action: "lost"))
+        mediator.configure { $0.interceptors.removeAll() }
+        mediator.configure { $0.interceptors.append(Divert(action: "lost")) }
         let error = await expectMediatorError(.actionNotFound) { try await door.call(Greeter.greet, with: input, on: mediator) }
         #expect(error?.action == "lost")
         #expect(error?.available.contains("greet") == true)
 
         // The mediator's fallback answers what the target does not, and sees the call as it came.
-        let unresolved = Locked<[MediatorUnresolvedCall]>([])
-        mediator.setFallbackHandler { call in
+        let unresolved = Locked<[Mediator.UnresolvedCall]>([])
+        mediator.configure { $0.fallback = { call in
             unresolved.withLock { $0.append(call) }
             return .value("fallback for \(call.action)")
-        }
+        } }
         #expect(try await door.call(Greeter.greet, with: input, on: mediator) == "fallback for lost")
         let call = try #require(unresolved.withLock { $0.first })
         #expect(call.reason == .actionNotFound)
@@ -355,11 +355,11 @@ struct ThreeDoorsTests {
     @Test("a fallback's redirect to a local action is refused at every remote door", arguments: Door.allCases)
     fileprivate func fallbackRedirectKeepsTheRemotePolicy(door: Door) async throws {
         let (mediator, log) = try greeter()
-        mediator.addInterceptor(Divert(action: "greet", target: "Nowhere"))
-        mediator.setFallbackHandler { call in
+        mediator.configure { $0.interceptors.append(Divert(action: "greet", target: "Nowhere")) }
+        mediator.configure { $0.fallback = { call in
             call.reason == .targetNotFound
                 ? .redirect(target: "Greeter", action: "whisper", parameters: call.parameters) : .notHandled
-        }
+        } }
 
         if door.source == .remote {
             let error = await expectMediatorError(.remoteCallNotAllowed) {
@@ -379,7 +379,7 @@ struct ThreeDoorsTests {
         #expect(try mediator.call(Greeter.gone, with: Greeting(name: "Bo", times: 3)) == "Hello, Bo ×3")
         #expect(log.all == ["greet: Bo ×3"])
         expectMediatorError(.actionNotFound) { try mediator.call(Greeter.lost, with: Greeting(name: "Bo")) }
-        mediator.setFallbackHandler { call in .value("fallback for \(call.action)") }
+        mediator.configure { $0.fallback = { call in .value("fallback for \(call.action)") } }
         #expect(try mediator.call(Greeter.lost, with: Greeting(name: "Bo")) == "fallback for lost")
     }
 
@@ -424,7 +424,7 @@ struct ThreeDoorsTests {
 
 /// Sends awaited calls to `greetLater` on to `count`.
 private struct DivertLater: MediatorInterceptor {
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         call.action == "greetLater" ? .redirect(target: Greeter.target, action: "count") : .proceed
     }
 }

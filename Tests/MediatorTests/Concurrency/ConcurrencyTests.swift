@@ -1,4 +1,5 @@
 import Mediator
+import MediatorPublishing
 import Testing
 
 /// Registers a value target that answers its own index, so a wrong answer shows which target replied.

@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import MediatorPublishing
 import MediatorTestSupport
 import MediatorTesting
 import Testing

@@ -16,7 +16,7 @@ struct NotFoundSnapshotTests {
         let mediator = Mediator()
         let asked = Recording<String>()
         // Runs after the call was resolved and before the not-found chain.
-        mediator.addInterceptor(RegisterOnFirstCall(mediator: mediator, asked: asked))
+        mediator.configure { $0.interceptors.append(RegisterOnFirstCall(mediator: mediator, asked: asked)) }
 
         let error = expectMediatorError(.targetNotFound) { try mediator.perform("ping", on: "Flicker") }
         #expect(error?.target == "Flicker")
@@ -30,7 +30,7 @@ struct NotFoundSnapshotTests {
         let mediator = Mediator()
         let asked = Recording<String>()
         try registerFlicker(on: mediator, asked: asked)
-        mediator.addInterceptor(UnregisterOnEveryCall(mediator: mediator))
+        mediator.configure { $0.interceptors.append(UnregisterOnEveryCall(mediator: mediator)) }
 
         let error = expectMediatorError(.actionNotFound) { try mediator.perform("pong", on: "Flicker") }
         #expect(error?.target == "Flicker")
@@ -118,7 +118,7 @@ private final class RegisterOnFirstCall: MediatorInterceptor {
         self.asked = asked
     }
 
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         let first = done.withLock { done in
             defer { done = true }
             return !done
@@ -134,7 +134,7 @@ private final class UnregisterOnEveryCall: MediatorInterceptor {
 
     init(mediator: Mediator) { self.mediator = mediator }
 
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         mediator.unregister("Flicker")
         return .proceed
     }

@@ -298,8 +298,8 @@ enum FactoryRaceChange: Sendable, CaseIterable {
 
 /// Decides about every call with a closure.
 private struct Deciding: MediatorInterceptor {
-    let decide: @Sendable (MediatorCall) -> MediatorDecision
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision { decide(call) }
+    let decide: @Sendable (MediatorCall) -> MediatorCall.Decision
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision { decide(call) }
 }
 
 extension Mediator {
@@ -458,9 +458,9 @@ struct SnapshotGuaranteeTests {
                 if round % 2 == 1 {
                     try register(round)
                 } else if round % 4 == 2 {
-                    mediator.addInterceptor(Deciding { _ in .reject(reason: "closed") })
+                    mediator.configure { $0.interceptors.append(Deciding { _ in .reject(reason: "closed") }) }
                 } else {
-                    mediator.removeAllInterceptors()
+                    mediator.configure { $0.interceptors.removeAll() }
                 }
             }
         }
@@ -518,13 +518,13 @@ struct SnapshotGuaranteeTests {
             switch round % 4 {
             case 1: try Versioned.register(round, on: mediator)
             case 2:
-                mediator.addInterceptor(
+                mediator.configure { $0.interceptors.append(
                     Deciding {
                         $0.target != "Versioned" || $0.action == "tagged"
                             ? .proceed : .redirect(target: "Versioned", action: "tagged", parameters: ["tag": 1_000_000 + round])
-                    })
-            case 3: mediator.removeAllInterceptors()
-            default: mediator.setFallbackHandler { _ in .value(2_000_000 + round) }
+                    }) }
+            case 3: mediator.configure { $0.interceptors.removeAll() }
+            default: mediator.configure { $0.fallback = { _ in .value(2_000_000 + round) } }
             }
         }
         #expect(!tight || log.calls.allSatisfy { $0 >= 3 }, "calls per caller: \(log.calls)")
@@ -565,17 +565,17 @@ struct SnapshotGuaranteeTests {
             await turn.check("openAsync alias", alias) { try await mediator.answerAsync("shop://alias") }
             await turn.check("openAsync a long URL", limited) { try await mediator.answerAsync(long) }
         }
-        let toA = Data(#"{ "version": 1, "rules": [ { "pattern": "/alias", "redirectTo": "/a" } ] }"#.utf8)
-        let toB = Data(#"{ "version": 1, "rules": [ { "pattern": "/alias", "redirectTo": "/b" } ] }"#.utf8)
-        let answer: MediatorUnmatchedURLHandler = { _ in .value(99) }
+        let toA = try Mediator.RouteConfiguration(json: Data(#"{ "version": 1, "rules": [ { "pattern": "/alias", "redirectTo": "/a" } ] }"#.utf8))
+        let toB = try Mediator.RouteConfiguration(json: Data(#"{ "version": 1, "rules": [ { "pattern": "/alias", "redirectTo": "/b" } ] }"#.utf8))
+        let answer: @Sendable (Mediator.UnmatchedURL) throws -> Mediator.Fallback = { _ in .value(99) }
         try await log.run("changing URL settings", rounds: 240, minimumRounds: 6, callers: [thread, thread, task]) { round in
             switch round % 6 {
             case 1: mediator.registerScheme("x\(round)")
             case 2: try mediator.applyRouteConfiguration(round % 12 == 2 ? toA : toB)
-            case 3: mediator.setURLOptions(MediatorURLOptions(maximumLength: round % 12 == 3 ? 40 : 16_384))
-            case 4: mediator.setUnmatchedURLHandler(round % 12 == 4 ? answer : nil)
+            case 3: mediator.configure { $0.urlOptions = Mediator.URLOptions(maximumLength: round % 12 == 3 ? 40 : 16_384) }
+            case 4: mediator.configure { $0.unmatchedURLHandler = round % 12 == 4 ? answer : nil }
             case 5: mediator.registerWebHost("h\(round).example")
-            default: mediator.clearRouteConfiguration()
+            default: try mediator.applyRouteConfiguration(nil)
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import MediatorPublishing
 import MediatorTestSupport
 import Testing
 
@@ -44,11 +45,12 @@ private func registerStressTarget(_ name: String, index: Int, on mediator: Media
 }
 
 /// Two route configurations the reloader alternates: `/alias/:salt` goes to S1 or to S2.
-private func aliasConfiguration(to target: String) -> Data {
-    Data(
-        """
-        { "version": 1, "rules": [ { "pattern": "/alias/:salt", "redirectTo": "/\(target.lowercased())/:salt" } ] }
-        """.utf8)
+private func aliasConfiguration(to target: String) throws -> Mediator.RouteConfiguration {
+    try Mediator.RouteConfiguration(
+        json: Data(
+            """
+            { "version": 1, "rules": [ { "pattern": "/alias/:salt", "redirectTo": "/\(target.lowercased())/:salt" } ] }
+            """.utf8))
 }
 
 /// The flickering target's answer to a salt, by name or through `flickerAnswer`.
@@ -121,7 +123,7 @@ struct StressTests {
         for index in 0..<Self.preregistered { try registerStressTarget("S\(index)", index: index, on: mediator) }
         try mediator.register(CachedTarget())
         try mediator.register(FreshTarget())
-        try mediator.applyRouteConfiguration(aliasConfiguration(to: "S1"))
+        try mediator.applyRouteConfiguration(try aliasConfiguration(to: "S1"))
         let ledger = StressLedger()
 
         try await withDeadlockGuard("the stress run") {
@@ -197,15 +199,15 @@ struct StressTests {
                 // Configuration reloader and interceptor churn.
                 group.addWorker(until: deadline) { round in
                     do {
-                        try mediator.applyRouteConfiguration(aliasConfiguration(to: round.isMultiple(of: 2) ? "S2" : "S1"))
+                        try mediator.applyRouteConfiguration(try aliasConfiguration(to: round.isMultiple(of: 2) ? "S2" : "S1"))
                         ledger.did("reload")
                     } catch {
                         ledger.problem("reload: \(error)")
                     }
                     if round.isMultiple(of: 4) {
-                        mediator.addInterceptor(PassThrough())
+                        mediator.configure { $0.interceptors.append(PassThrough()) }
                     } else if round.isMultiple(of: 7) {
-                        mediator.removeAllInterceptors()
+                        mediator.configure { $0.interceptors.removeAll() }
                     }
                 }
                 // A flickering target: one worker registers and unregisters it, checking each state

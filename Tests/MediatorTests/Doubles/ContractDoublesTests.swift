@@ -193,7 +193,7 @@ struct ContractDoublesTests {
         mediator.registerScheme("music")
         try mediator.register(MusicTarget())
         let recorder = CallRecorder()
-        mediator.addInterceptor(recorder)
+        mediator.configure { $0.interceptors.append(recorder) }
 
         _ = try mediator.call(Music.track, with: TrackID(id: 1))
         _ = try mediator.call(Music.play, with: TrackID(id: 99))

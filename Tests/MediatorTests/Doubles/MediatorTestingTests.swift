@@ -1,4 +1,5 @@
 import Mediator
+import MediatorPublishing
 import MediatorTesting
 import Testing
 
@@ -158,7 +159,7 @@ struct MediatorTestingTests {
         let mediator = Mediator()
         try mediator.register(CalculatorTarget())
         let recorder = CallRecorder()
-        mediator.addInterceptor(recorder)
+        mediator.configure { $0.interceptors.append(recorder) }
         _ = try mediator.perform("add", on: "Calculator", with: ["a": 1, "b": 2], as: Int.self)
         _ = try await mediator.performAsync("shared", on: "Calculator", source: .remote, as: String.self)
         await expectMediatorError(.handlerFailed) { try await mediator.performAsync("fail", on: "Calculator") }
@@ -180,7 +181,7 @@ struct MediatorTestingTests {
         let mediator = Mediator()
         try mediator.stub(Basket.total.answering { input in input.quantity }, Basket.empty.answering { _ in 0 })
         let recorder = CallRecorder()
-        mediator.addInterceptor(recorder)
+        mediator.configure { $0.interceptors.append(recorder) }
         _ = try mediator.call(Basket.total, with: BasketLine(sku: "tea", quantity: 1))
         _ = try mediator.call(Basket.empty)
         _ = try mediator.perform("total", on: "Basket", with: ["sku": "pot", "quantity": 4])

@@ -72,7 +72,7 @@ struct ErrorDescriptionTests {
             DescribedError(
                 error: .interceptorTimedOut(
                     interceptor: "TokenRefresher", target: "Cart", action: "checkout", after: .seconds(10)),
-                facts: ["TokenRefresher", "Cart.checkout", "within 10 s", "setInterceptorTimeout(_:)"]),
+                facts: ["TokenRefresher", "Cart.checkout", "within 10 s", "Settings.interceptorTimeout"]),
             DescribedError(
                 error: .interceptorTimedOut(
                     interceptor: "TokenRefresher", target: "Cart", action: "checkout", after: .milliseconds(250)),

@@ -154,7 +154,7 @@ struct LogSafeErrorTextTests {
                 // The space makes the URL malformed whatever the input holds; the description echoes the URL.
                 return expectMediatorError(.malformedURL) { try mediator.open("shop://product/\(input) 1") }
             case .rejected:
-                mediator.addInterceptor(Refuse(reason: input))
+                mediator.configure { $0.interceptors.append(Refuse(reason: input)) }
                 return await expectMediatorError(.rejected) { try await mediator.performAsync("detail", on: "Products") }
             case .handlerFailed:
                 return expectMediatorError(.handlerFailed) {
@@ -236,14 +236,14 @@ private struct Failure: Error, CustomStringConvertible {
 /// Rejects every call with the reason it was given.
 private struct Refuse: MediatorInterceptor {
     let reason: String
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision { .reject(reason: reason) }
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision { .reject(reason: reason) }
 }
 
 /// A mediator with the Products target on `shop://`, accepting URLs long enough to carry 10,000-byte inputs.
 private func shopMediator() throws -> Mediator {
     let mediator = Mediator()
     mediator.registerScheme("shop")
-    mediator.setURLOptions(MediatorURLOptions(maximumLength: 1_000_000))
+    mediator.configure { $0.urlOptions = Mediator.URLOptions(maximumLength: 1_000_000) }
     try mediator.register(Products())
     return mediator
 }

@@ -82,8 +82,8 @@ struct EventDoublesTests {
         let mediator = Mediator()
         let broadcasts = BroadcastRecorder()
         let calls = CallRecorder()
-        mediator.addInterceptor(broadcasts)
-        mediator.addInterceptor(calls)
+        mediator.configure { $0.interceptors.append(broadcasts) }
+        mediator.configure { $0.interceptors.append(calls) }
         try mediator.register(AlarmTarget())
         try mediator.subscribe("Failing", to: TestEvents.push, failing: FixtureError.boom)
         try mediator.call(Alarm.ring)

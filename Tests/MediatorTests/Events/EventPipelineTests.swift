@@ -11,13 +11,13 @@ private let logoutDeclaredRemote = MediatorEvent<Trace>("logout", exposure: .rem
 
 /// Lets every call and broadcast proceed, as an analytics interceptor does.
 private struct Proceeding: MediatorInterceptor {
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision { .proceed }
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision { .proceed }
 }
 
 /// Holds every broadcast on a gate, as a login interceptor would.
 private struct HoldingBroadcasts: MediatorInterceptor {
-    let gate: MediatorGate
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    let gate: Mediator.Gate
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         call.isBroadcast ? .hold(until: gate) : .proceed
     }
 }
@@ -42,7 +42,7 @@ struct EventPipelineTests {
         arguments: BroadcastDoor.allCases, [false, true])
     func callerExposureNeverWidens(door: BroadcastDoor, intercepted: Bool) async throws {
         let mediator = Mediator()
-        if intercepted { mediator.addInterceptor(Proceeding()) }
+        if intercepted { mediator.configure { $0.interceptors.append(Proceeding()) } }
         try mediator.register(
             targetNamed: "Session", actions: [],
             subscriptions: [MediatorSubscription(logoutAsDeclared) { _, trace in trace.append("Session") }])
@@ -62,7 +62,7 @@ struct EventPipelineTests {
         arguments: BroadcastDoor.allCases, [false, true])
     func mixedDeclarations(door: BroadcastDoor, intercepted: Bool) async throws {
         let mediator = Mediator()
-        if intercepted { mediator.addInterceptor(Proceeding()) }
+        if intercepted { mediator.configure { $0.interceptors.append(Proceeding()) } }
         try mediator.register(
             targetNamed: "Local", actions: [],
             subscriptions: [MediatorSubscription(logoutAsDeclared) { _, trace in trace.append("Local") }])
@@ -130,8 +130,8 @@ struct EventPipelineTests {
     @Test("an interceptor may hold a broadcast on a gate; it continues once, through the interceptors again")
     func interceptorHoldsBroadcast() async throws {
         let mediator = Mediator()
-        let login = MediatorGate("login")
-        mediator.addInterceptor(HoldingBroadcasts(gate: login))
+        let login = Mediator.Gate("login")
+        mediator.configure { $0.interceptors.append(HoldingBroadcasts(gate: login)) }
         try mediator.subscribe("A")
         let trace = Trace()
         let hold = try #require(expectMediatorError(.held) { try mediator.broadcast(TestEvents.launch, trace) }?.hold)

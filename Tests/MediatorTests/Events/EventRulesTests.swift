@@ -1,4 +1,5 @@
 import Mediator
+import MediatorPublishing
 import MediatorTestSupport
 import MediatorTesting
 import Testing
@@ -7,7 +8,7 @@ import Testing
 private final class Observer: MediatorInterceptor {
     private let seen = Locked<[(call: MediatorCall, succeeded: Bool, error: MediatorError?)]>([])
     var finished: [(call: MediatorCall, succeeded: Bool, error: MediatorError?)] { seen.withLock { $0 } }
-    func callDidFinish(_ call: MediatorCall, outcome: MediatorOutcome, duration: Duration) {
+    func callDidFinish(_ call: MediatorCall, outcome: MediatorCall.Outcome, duration: Duration) {
         var error: MediatorError?
         if case .failed(let failure) = outcome { error = failure as? MediatorError }
         let entry = (call, outcome.isSuccess, error)
@@ -18,8 +19,8 @@ private final class Observer: MediatorInterceptor {
 /// Answers every broadcast of one event with a fixed decision.
 private struct BroadcastGate: MediatorInterceptor {
     let event: String
-    let decision: MediatorDecision
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    let decision: MediatorCall.Decision
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         call.isBroadcast && call.action == event ? decision : .proceed
     }
 }
@@ -27,7 +28,7 @@ private struct BroadcastGate: MediatorInterceptor {
 /// Decides asynchronously, rejecting broadcasts of one event.
 private struct AsyncBroadcastGate: AsyncMediatorInterceptor {
     let event: String
-    func interceptAsync(_ call: MediatorCall) async throws -> MediatorDecision {
+    func interceptAsync(_ call: MediatorCall) async throws -> MediatorCall.Decision {
         await Task.yield()
         return call.action == event ? .reject(reason: "not now") : .proceed
     }
@@ -69,7 +70,7 @@ struct EventRulesTests {
     func interceptorsSeeBroadcasts() throws {
         let mediator = Mediator()
         let observer = Observer()
-        mediator.addInterceptor(observer)
+        mediator.configure { $0.interceptors.append(observer) }
         try mediator.subscribe("A")
         try mediator.subscribe("B", failing: FixtureError.boom)
         let trace = Trace()
@@ -87,7 +88,7 @@ struct EventRulesTests {
     func refusedBroadcastIsObserved() throws {
         let mediator = Mediator()
         let observer = Observer()
-        mediator.addInterceptor(observer)
+        mediator.configure { $0.interceptors.append(observer) }
         expectMediatorError(.remoteCallNotAllowed) { try mediator.broadcast(TestEvents.launch, Trace(), source: .remote) }
         #expect(observer.finished.map(\.call.source) == [.remote])
         #expect(observer.finished.map { $0.error?.code } == [.remoteCallNotAllowed])
@@ -96,7 +97,7 @@ struct EventRulesTests {
     @Test("an interceptor that rejects a broadcast stops it before any subscriber runs")
     func interceptorRejectsBroadcast() throws {
         let mediator = Mediator()
-        mediator.addInterceptor(BroadcastGate(event: "launch", decision: .reject(reason: "not during onboarding")))
+        mediator.configure { $0.interceptors.append(BroadcastGate(event: "launch", decision: .reject(reason: "not during onboarding"))) }
         try mediator.subscribe("A")
         let trace = Trace()
         let error = expectMediatorError(.rejected) { try mediator.broadcast(TestEvents.launch, trace) }
@@ -108,7 +109,7 @@ struct EventRulesTests {
     @Test("an interceptor that redirects a broadcast refuses it: a broadcast has no action to redirect")
     func interceptorRedirectsBroadcast() throws {
         let mediator = Mediator()
-        mediator.addInterceptor(BroadcastGate(event: "launch", decision: .redirect(target: "A", action: "x")))
+        mediator.configure { $0.interceptors.append(BroadcastGate(event: "launch", decision: .redirect(target: "A", action: "x"))) }
         try mediator.subscribe("A")
         let trace = Trace()
         let error = expectMediatorError(.rejected) { try mediator.broadcast(TestEvents.launch, trace) }
@@ -122,8 +123,8 @@ struct EventRulesTests {
         let mediator = Mediator()
         // Not a test of the timeout: under ThreadSanitizer on a busy machine the awaited decision
         // has waited longer than the 10 s default for a thread.
-        mediator.setInterceptorTimeout(.seconds(120))
-        mediator.addInterceptor(AsyncBroadcastGate(event: "launch"))
+        mediator.configure { $0.interceptorTimeout = .seconds(120) }
+        mediator.configure { $0.interceptors.append(AsyncBroadcastGate(event: "launch")) }
         try mediator.subscribe("A")
         try mediator.subscribe("P", to: TestEvents.push)
         let trace = Trace()
@@ -136,7 +137,7 @@ struct EventRulesTests {
     func subscribersMayReenter() async throws {
         let mediator = Mediator()
         let observer = Observer()
-        mediator.addInterceptor(observer)
+        mediator.configure { $0.interceptors.append(observer) }
         try mediator.register(
             targetNamed: "Reentrant", actions: [MediatorAction("echo") { _, _ in "echo" }],
             subscriptions: [

@@ -7,7 +7,7 @@ import Testing
 private final class LastCall: MediatorInterceptor {
     private let last = Locked<MediatorCall?>(nil)
     var call: MediatorCall? { last.withLock { $0 } }
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         last.withLock { $0 = call }
         return .proceed
     }
@@ -21,8 +21,8 @@ struct FuzzRegressionTests {
     private static func replay(_ bytes: [UInt8], on mediator: Mediator) throws -> String? {
         let url = String(decoding: bytes, as: UTF8.self)
         let recorder = LastCall()
-        mediator.addInterceptor(recorder)
-        defer { mediator.removeAllInterceptors() }
+        mediator.configure { $0.interceptors.append(recorder) }
+        defer { mediator.configure { $0.interceptors.removeAll() } }
         _ = mediator.canOpen(url)
         do {
             try mediator.open(url)
@@ -46,7 +46,7 @@ struct FuzzRegressionTests {
                     """) ?? Data()
         #expect(!input.isEmpty)
         let mediator = try makeConfiguredMediator()
-        try mediator.applyRouteConfiguration(Data(URLConfigurationTests.valid.utf8))
+        try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(URLConfigurationTests.valid.utf8)))
         let generated = try #require(try Self.replay(Array(input), on: mediator))
         #expect(generated.hasPrefix("shop://search?"))
         #expect(mediator.canOpen(generated))
@@ -56,7 +56,7 @@ struct FuzzRegressionTests {
     @Test("a degrading pattern with an optional placeholder degrades with or without it")
     func optionalPlaceholderDegradesWithOrWithoutIt() throws {
         let mediator = try makeConfiguredMediator()
-        try mediator.applyRouteConfiguration(Data(URLConfigurationTests.valid.utf8))
+        try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(URLConfigurationTests.valid.utf8)))
         #expect(mediator.canOpen("shop://search"))
         #expect(try mediator.open("shop://search", as: String.self) == "web https://m.shop.example.com/search?q=")
         #expect(try mediator.open("shop://search/tea", as: String.self) == "web https://m.shop.example.com/search?q=tea")

@@ -4,9 +4,9 @@ import MediatorTestSupport
 import MediatorTesting
 import Testing
 
-extension MediatorGate {
-    fileprivate static let login: MediatorGate = "login"
-    fileprivate static let consent: MediatorGate = "consent"
+extension Mediator.Gate {
+    fileprivate static let login: Mediator.Gate = "login"
+    fileprivate static let consent: Mediator.Gate = "consent"
 }
 
 /// Counts handler runs by name.
@@ -19,22 +19,22 @@ private final class Runs: Sendable {
 /// Holds calls to the actions it names until a gate opens, like a login interceptor.
 private struct Holding: MediatorInterceptor {
     let actions: Set<String>
-    let gate: MediatorGate
-    init(_ actions: Set<String>, until gate: MediatorGate = .login) {
+    let gate: Mediator.Gate
+    init(_ actions: Set<String>, until gate: Mediator.Gate = .login) {
         self.actions = actions
         self.gate = gate
     }
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         actions.contains(call.action) ? .hold(until: gate) : .proceed
     }
 }
 
 /// Decides with a closure, so a test can change its mind between a hold and a continuation.
 private final class Deciding: MediatorInterceptor {
-    private let decide: Locked<@Sendable (MediatorCall) -> MediatorDecision>
-    init(_ decide: @escaping @Sendable (MediatorCall) -> MediatorDecision) { self.decide = Locked(decide) }
-    func change(_ decide: @escaping @Sendable (MediatorCall) -> MediatorDecision) { self.decide.withLock { $0 = decide } }
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision { decide.withLock { $0 }(call) }
+    private let decide: Locked<@Sendable (MediatorCall) -> MediatorCall.Decision>
+    init(_ decide: @escaping @Sendable (MediatorCall) -> MediatorCall.Decision) { self.decide = Locked(decide) }
+    func change(_ decide: @escaping @Sendable (MediatorCall) -> MediatorCall.Decision) { self.decide.withLock { $0 = decide } }
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision { decide.withLock { $0 }(call) }
 }
 
 /// A mediator with a "Shop" target (remote checkout and order, local secret) and the `shop` scheme.
@@ -100,8 +100,8 @@ struct HeldCallTests {
         let runs = Runs()
         let mediator = try makeShop(runs: runs)
         let recorder = CallRecorder()
-        mediator.addInterceptor(Holding(["checkout"]))
-        mediator.addInterceptor(recorder)
+        mediator.configure { $0.interceptors.append(Holding(["checkout"])) }
+        mediator.configure { $0.interceptors.append(recorder) }
 
         let byURL = try #require(held { try mediator.open("shop://checkout?total=3") })
         let byName = try #require(held { try mediator.perform("checkout", on: "Shop", with: ["total": 4]) })
@@ -133,7 +133,7 @@ struct HeldCallTests {
     func typedCallsHold() async throws {
         let runs = Runs()
         let mediator = try makeShop(runs: runs)
-        mediator.addInterceptor(Holding(["order"]))
+        mediator.configure { $0.interceptors.append(Holding(["order"])) }
         let order = ActionContract<OrderID, String>("order", on: "Shop")
         let hold = try #require(held { try mediator.call(order, with: OrderID(id: 7)) })
         #expect(hold.call.source == .local && hold.description == "Shop.order (hold \(hold.id))")
@@ -148,7 +148,7 @@ struct HeldCallTests {
         let runs = Runs()
         let mediator = try makeShop(runs: runs)
         let decider = Deciding { $0.action == "checkout" ? .hold(until: .login) : .proceed }
-        mediator.addInterceptor(decider)
+        mediator.configure { $0.interceptors.append(decider) }
 
         // Rejected at continuation.
         let rejected = try #require(held { try mediator.open("shop://checkout") })
@@ -189,7 +189,7 @@ struct HeldCallTests {
     func openGateProceeds() throws {
         let runs = Runs()
         let mediator = try makeShop(runs: runs)
-        mediator.addInterceptor(Holding(["checkout"]))
+        mediator.configure { $0.interceptors.append(Holding(["checkout"])) }
         mediator.openGate(.login)
         #expect(mediator.isGateOpen(.login))
         #expect(try mediator.open("shop://checkout?total=1") as? String == "checkout 1")
@@ -220,11 +220,11 @@ struct HeldCallTests {
         mediator.registerScheme("shop")
         try registerShop(on: mediator, runs: runs)
         let order = Locked<[Int]>([])
-        mediator.addInterceptor(
+        mediator.configure { $0.interceptors.append(
             Deciding { call in
                 if let id = try? call.parameters.value("id", as: Int.self) { order.withLock { $0.append(id) } }
                 return .proceed
-            })
+            }) }
         mediator.openGate(.ready)
         #expect(try await first.value() as? String == "order 1")
         #expect(try await second.value() as? String == "order 2")
@@ -246,19 +246,19 @@ struct HeldCallTests {
         let mediator = try makeShop(runs: Runs())
         mediator.closeGate(.ready)
         for id in 1...3 { _ = held { try mediator.open("shop://order/\(id)") } }
-        var negative = MediatorHoldPolicy()
+        var negative = Mediator.HoldPolicy()
         negative.capacity = -1
         negative.maximumAge = .seconds(-5)
-        mediator.setHoldPolicy(negative)  // crashed before: removeFirst past the end of the queue
-        #expect(mediator.holdPolicy.capacity == 0 && mediator.holdPolicy.maximumAge == .zero)
+        mediator.configure { $0.holdPolicy = negative }  // crashed before: removeFirst past the end of the queue
+        #expect(mediator.settings.holdPolicy.capacity == 0 && mediator.settings.holdPolicy.maximumAge == .zero)
         #expect(mediator.heldCalls.isEmpty)
         #expect(code { try mediator.open("shop://order/4") } == .holdDropped)
-        var huge = MediatorHoldPolicy()
+        var huge = Mediator.HoldPolicy()
         huge.capacity = 50_000
-        mediator.setHoldPolicy(huge)
-        #expect(mediator.holdPolicy.capacity == MediatorHoldPolicy.maximumCapacity)
-        for id in 1...(MediatorHoldPolicy.maximumCapacity + 5) { _ = held { try mediator.open("shop://order/\(id)") } }
-        #expect(mediator.heldCalls.count == MediatorHoldPolicy.maximumCapacity)
+        mediator.configure { $0.holdPolicy = huge }
+        #expect(mediator.settings.holdPolicy.capacity == Mediator.HoldPolicy.maximumCapacity)
+        for id in 1...(Mediator.HoldPolicy.maximumCapacity + 5) { _ = held { try mediator.open("shop://order/\(id)") } }
+        #expect(mediator.heldCalls.count == Mediator.HoldPolicy.maximumCapacity)
         _ = mediator.cancelAllHeldCalls()
     }
 
@@ -267,8 +267,8 @@ struct HeldCallTests {
         let runs = Runs()
         let mediator = try makeShop(runs: runs)
         let recorder = CallRecorder()
-        mediator.addInterceptor(recorder)
-        mediator.setHoldPolicy(MediatorHoldPolicy(capacity: 3))
+        mediator.configure { $0.interceptors.append(recorder) }
+        mediator.configure { $0.holdPolicy = Mediator.HoldPolicy(capacity: 3) }
         mediator.closeGate(.ready)
         var holds: [MediatorHold] = []
         for id in 1...10 { holds += [try #require(held { try mediator.open("shop://order/\(id)") })] }
@@ -288,11 +288,11 @@ struct HeldCallTests {
         mediator.closeGate(.ready)
         _ = held { try mediator.open("shop://order/11") }
         _ = held { try mediator.open("shop://order/12") }
-        mediator.setHoldPolicy(MediatorHoldPolicy(capacity: 1))
+        mediator.configure { $0.holdPolicy = Mediator.HoldPolicy(capacity: 1) }
         #expect(mediator.heldCalls.map { $0.call.url } == ["shop://order/12"])
-        mediator.setHoldPolicy(MediatorHoldPolicy(capacity: 0))
+        mediator.configure { $0.holdPolicy = Mediator.HoldPolicy(capacity: 0) }
         #expect(code { try mediator.open("shop://order/13") } == .holdDropped)
-        #expect(MediatorHoldPolicy(capacity: 1_000_000).capacity == MediatorHoldPolicy.maximumCapacity)
+        #expect(Mediator.HoldPolicy(capacity: 1_000_000).capacity == Mediator.HoldPolicy.maximumCapacity)
         #expect(mediator.cancelAllHeldCalls() == 0)
     }
 
@@ -300,8 +300,8 @@ struct HeldCallTests {
     func expiry() async throws {
         let runs = Runs()
         let mediator = try makeShop(runs: runs)
-        mediator.addInterceptor(Holding(["checkout"]))
-        mediator.setHoldPolicy(MediatorHoldPolicy(maximumAge: .zero))
+        mediator.configure { $0.interceptors.append(Holding(["checkout"])) }
+        mediator.configure { $0.holdPolicy = Mediator.HoldPolicy(maximumAge: .zero) }
         let old = try #require(held { try mediator.open("shop://checkout") })
         try await Task.sleep(for: .milliseconds(2))
         mediator.openGate(.login)
@@ -325,7 +325,7 @@ struct HeldCallTests {
         _ = try await native.value()
         #expect(runs["order 1"] == 2 && runs["order 2"] == 1)
         // Without coalescing, each is its own hold.
-        mediator.setHoldPolicy(MediatorHoldPolicy(coalescesIdenticalURLs: false))
+        mediator.configure { $0.holdPolicy = Mediator.HoldPolicy(coalescesIdenticalURLs: false) }
         mediator.closeGate(.ready)
         let a = try #require(held { try mediator.open("shop://order/3") })
         let b = try #require(held { try mediator.open("shop://order/3") })
@@ -338,9 +338,9 @@ struct HeldCallTests {
         let runs = Runs()
         let mediator = try makeShop(runs: runs)
         let recorder = CallRecorder()
-        mediator.addInterceptor(Holding(["checkout"]))
-        mediator.addInterceptor(Holding(["order"], until: .consent))
-        mediator.addInterceptor(recorder)
+        mediator.configure { $0.interceptors.append(Holding(["checkout"])) }
+        mediator.configure { $0.interceptors.append(Holding(["order"], until: .consent)) }
+        mediator.configure { $0.interceptors.append(recorder) }
         let one = try #require(held { try mediator.open("shop://checkout?total=1") })
         let two = try #require(held { try mediator.open("shop://checkout?total=2") })
         let three = try #require(held { try mediator.open("shop://order/3") })
@@ -366,7 +366,7 @@ struct HeldCallTests {
     func waiting() async throws {
         let runs = Runs()
         let mediator = try makeShop(runs: runs)
-        mediator.addInterceptor(Holding(["checkout"]))
+        mediator.configure { $0.interceptors.append(Holding(["checkout"])) }
         async let waited = mediator.openAsync("shop://checkout?total=8", whenHeld: .wait(upTo: .seconds(600)), as: String.self)
         while mediator.heldCalls.isEmpty { await Task.yield() }
         mediator.openGate(.login)
@@ -405,7 +405,7 @@ struct HeldCallTests {
     func gateOpenedFromHandler() async throws {
         let runs = Runs()
         let mediator = try makeShop(runs: runs)
-        mediator.addInterceptor(Holding(["checkout"]))
+        mediator.configure { $0.interceptors.append(Holding(["checkout"])) }
         let hold = try #require(held { try mediator.open("shop://checkout?total=2") })
         let answer = try await withDeadlockGuard("a handler opening a gate", limit: .seconds(20)) {
             try mediator.open("shop://login") as? String
@@ -428,7 +428,7 @@ struct HeldCallTests {
                     return "shown"
                 }
             ])
-        mediator.addInterceptor(Holding(["show"]))
+        mediator.configure { $0.interceptors.append(Holding(["show"])) }
         let hold = try #require(held { try mediator.perform("show", on: "Screens", source: .remote) })
         await Task.detached { mediator.openGate(.login) }.value
         #expect(try await hold.value() as? String == "shown")
@@ -439,8 +439,8 @@ struct HeldCallTests {
     func concurrentOpensWhileGateOpens() async throws {
         let runs = Runs()
         let mediator = try makeShop(runs: runs)
-        mediator.addInterceptor(Holding(["order"]))
-        mediator.setHoldPolicy(MediatorHoldPolicy(capacity: MediatorHoldPolicy.maximumCapacity))
+        mediator.configure { $0.interceptors.append(Holding(["order"])) }
+        mediator.configure { $0.holdPolicy = Mediator.HoldPolicy(capacity: Mediator.HoldPolicy.maximumCapacity) }
         let callers = 4
         let perCaller = 50
         let answers = Locked<[Result<MediatorHold?, any Error>]>([])

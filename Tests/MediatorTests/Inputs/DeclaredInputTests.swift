@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import MediatorCore
 import MediatorTesting
 import Testing
 
@@ -86,7 +87,7 @@ private struct PeopleTarget: MediatorTarget {
 
 /// Sends calls of `user` to `name`, as an interceptor's redirect does.
 private struct UserToName: MediatorInterceptor {
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         call.action == "user"
             ? .redirect(
                 target: "People", action: "name", parameters: ["first": "Ada", "last": "\(call.parameters.values["id"] ?? "")"])
@@ -198,14 +199,14 @@ struct DeclaredInputTests {
     func everyDoor() throws {
         let mediator = try mediator()
         let recorder = CallRecorder()
-        mediator.addInterceptor(recorder)
+        mediator.configure { $0.interceptors.append(recorder) }
         _ = try mediator.call(People.user, with: UserQuery(id: 5, tab: "likes"))
         let seen = try #require(recorder.calls.first)
         #expect(seen.parameters.values["id"] as? Int == 5 && seen.parameters.values["tab"] as? String == "likes")
         #expect(recorder.inputs(to: People.user) == [UserQuery(id: 5, tab: "likes")])
 
         let redirecting = try self.mediator()
-        redirecting.addInterceptor(UserToName())
+        redirecting.configure { $0.interceptors.append(UserToName()) }
         #expect(try redirecting.perform("user", on: "People", with: ["id": 9]) as? String == "Ada 9")
         #expect(try redirecting.open("app://user/8") as? String == "Ada 8")
     }
@@ -251,17 +252,18 @@ struct DeclaredInputTests {
     }
 }
 
-/// The alias declares the same parameter, for files where another module's `@Parameter` is in scope.
-private struct Aliased: MediatorDeclaredInput {
-    @ActionParameter("Product id") var id: Int
-    @ActionParameter("Tab") var tab = "info"
+/// The qualified spelling declares the same parameter, for files where another module's `@Parameter`
+/// (App Intents has one) is in scope.
+private struct Qualified: MediatorDeclaredInput {
+    @MediatorCore.Parameter("Product id") var id: Int
+    @MediatorCore.Parameter("Tab") var tab = "info"
 }
 
-@Suite("ActionParameter: the alias of @Parameter")
-struct ActionParameterAliasTests {
-    @Test("an input declared with @ActionParameter reads the same schema")
+@Suite("@MediatorCore.Parameter: the qualified spelling of @Parameter")
+struct QualifiedParameterTests {
+    @Test("an input declared with @MediatorCore.Parameter reads the same schema")
     func aliasReadsTheSame() {
-        #expect(Aliased.schema.parameters.map(\.name) == ["id", "tab"])
-        #expect(Aliased.schema.parameters.map(\.isRequired) == [true, false])
+        #expect(Qualified.schema.parameters.map(\.name) == ["id", "tab"])
+        #expect(Qualified.schema.parameters.map(\.isRequired) == [true, false])
     }
 }

@@ -1,4 +1,5 @@
 import Mediator
+import MediatorPublishing
 import MediatorTesting
 import Testing
 
@@ -239,7 +240,7 @@ struct InputSchemaTests {
     fileprivate func generatedURLRoundTrips(contract: ActionContract<Search, Search>, input: Search) async throws {
         let mediator = try finder()
         let recorder = CallRecorder()
-        mediator.addInterceptor(recorder)
+        mediator.configure { $0.interceptors.append(recorder) }
 
         let url = try mediator.url(for: contract, with: input)
 

@@ -5,9 +5,9 @@ import Testing
 
 /// Records every finished call with its outcome.
 private final class FinishLog: MediatorInterceptor {
-    private let entries = Locked<[(call: MediatorCall, outcome: MediatorOutcome)]>([])
-    var finished: [(call: MediatorCall, outcome: MediatorOutcome)] { entries.withLock { $0 } }
-    func callDidFinish(_ call: MediatorCall, outcome: MediatorOutcome, duration: Duration) {
+    private let entries = Locked<[(call: MediatorCall, outcome: MediatorCall.Outcome)]>([])
+    var finished: [(call: MediatorCall, outcome: MediatorCall.Outcome)] { entries.withLock { $0 } }
+    func callDidFinish(_ call: MediatorCall, outcome: MediatorCall.Outcome, duration: Duration) {
         entries.withLock { $0.append((call, outcome)) }
     }
 }
@@ -17,7 +17,7 @@ private struct TokenServiceDown: Error {}
 
 /// Throws from its awaited decision only, as a token refresh that fails would.
 private struct FailingRefresh: AsyncMediatorInterceptor {
-    func interceptAsync(_ call: MediatorCall) async throws -> MediatorDecision {
+    func interceptAsync(_ call: MediatorCall) async throws -> MediatorCall.Decision {
         await Task.yield()
         throw TokenServiceDown()
     }
@@ -29,7 +29,7 @@ private final class StuckDecision: AsyncMediatorInterceptor {
     private let pending = Locked<[CheckedContinuation<Void, Never>]>([])
     private let released = Locked(false)
 
-    func interceptAsync(_ call: MediatorCall) async throws -> MediatorDecision {
+    func interceptAsync(_ call: MediatorCall) async throws -> MediatorCall.Decision {
         await withCheckedContinuation { continuation in
             pending.withLock { $0.append(continuation) }
             if released.withLock({ $0 }) { release() }
@@ -50,7 +50,7 @@ private final class StuckDecision: AsyncMediatorInterceptor {
 
 /// An awaited decision that takes a long time but stops when cancelled.
 private struct SlowButCancellable: AsyncMediatorInterceptor {
-    func interceptAsync(_ call: MediatorCall) async throws -> MediatorDecision {
+    func interceptAsync(_ call: MediatorCall) async throws -> MediatorCall.Decision {
         try await Task.sleep(for: .seconds(600))
         return .proceed
     }
@@ -68,7 +68,7 @@ private func counterMediator(_ runs: Runs) throws -> Mediator {
     // These tests do not measure the interceptor timeout (those that do set their own): under
     // ThreadSanitizer, on two cores busy with the suite's stress and guarantee loops, an awaited
     // interceptor's task has waited longer than the 10 s default for a thread.
-    mediator.setInterceptorTimeout(.seconds(120))
+    mediator.configure { $0.interceptorTimeout = .seconds(120) }
     try mediator.register(
         targetNamed: "Counter",
         actions: [
@@ -91,7 +91,7 @@ private struct TwiceTarget: MediatorTarget {
 
 /// Sends every call to Twice to Counter.bump.
 private struct RescueTwice: MediatorInterceptor {
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         call.target == "Twice" ? .redirect(target: "Counter", action: "bump") : .proceed
     }
 }
@@ -141,11 +141,11 @@ private struct PongTarget: MediatorTarget {
 /// An interceptor that itself calls the mediator while deciding (an analytics lookup, say).
 private struct CallsWhileDeciding: AsyncMediatorInterceptor {
     let mediator: Mediator
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         if call.target == "A" { _ = try mediator.perform("pong", on: "B", with: ["depth": 0], as: [String].self) }
         return .proceed
     }
-    func interceptAsync(_ call: MediatorCall) async throws -> MediatorDecision {
+    func interceptAsync(_ call: MediatorCall) async throws -> MediatorCall.Decision {
         if call.target == "A" { _ = try await mediator.performAsync("pongAsync", on: "B", with: ["depth": 0], as: [String].self) }
         return .proceed
     }
@@ -174,8 +174,8 @@ struct InterceptorFailureTests {
         let runs = Runs()
         let mediator = try counterMediator(runs)
         let log = FinishLog()
-        mediator.addInterceptor(FailingRefresh())
-        mediator.addInterceptor(log)
+        mediator.configure { $0.interceptors.append(FailingRefresh()) }
+        mediator.configure { $0.interceptors.append(log) }
         let error = await expectMediatorError(.rejected) { try await mediator.performAsync("bump", on: "Counter") }
         #expect(error?.target == "Counter")
         #expect(error?.action == "bump")
@@ -185,19 +185,19 @@ struct InterceptorFailureTests {
         #expect(log.finished.count == 1)
         #expect(log.finished.first?.outcome.isSuccess == false)
 
-        mediator.removeAllInterceptors()
+        mediator.configure { $0.interceptors.removeAll() }
         #expect(try await mediator.performAsync("bump", on: "Counter", as: String.self) == "bumped")
     }
 
     @Test("the interceptor timeout defaults to 10 seconds and can be changed")
     func interceptorTimeoutDefaultsToTenSeconds() {
         let mediator = Mediator()
-        #expect(mediator.interceptorTimeout == .seconds(10))
-        mediator.setInterceptorTimeout(.milliseconds(250))
-        #expect(mediator.interceptorTimeout == .milliseconds(250))
-        mediator.setInterceptorTimeout(.seconds(-1))
-        #expect(mediator.interceptorTimeout == .zero)
-        #expect(Mediator().interceptorTimeout == .seconds(10))
+        #expect(mediator.settings.interceptorTimeout == .seconds(10))
+        mediator.configure { $0.interceptorTimeout = .milliseconds(250) }
+        #expect(mediator.settings.interceptorTimeout == .milliseconds(250))
+        mediator.configure { $0.interceptorTimeout = .seconds(-1) }
+        #expect(mediator.settings.interceptorTimeout == .zero)
+        #expect(Mediator().settings.interceptorTimeout == .seconds(10))
     }
 
     @Test("a decision that never completes and ignores cancellation times out with a clear error")
@@ -206,9 +206,9 @@ struct InterceptorFailureTests {
         let mediator = try counterMediator(runs)
         let stuck = StuckDecision()
         let log = FinishLog()
-        mediator.addInterceptor(stuck)
-        mediator.addInterceptor(log)
-        mediator.setInterceptorTimeout(.milliseconds(100))
+        mediator.configure { $0.interceptors.append(stuck) }
+        mediator.configure { $0.interceptors.append(log) }
+        mediator.configure { $0.interceptorTimeout = .milliseconds(100) }
         defer { stuck.release() }
 
         let result = try await withDeadlockGuard("a stuck interceptor decision") {
@@ -219,7 +219,7 @@ struct InterceptorFailureTests {
         #expect(error?.target == "Counter")
         #expect(error?.action == "bump")
         #expect(error?.description.contains("within 0.1 s") == true)
-        #expect(error?.description.contains("setInterceptorTimeout") == true)
+        #expect(error?.description.contains("Settings.interceptorTimeout") == true)
         #expect(runs.value == 0)
         #expect(log.finished.count == 1)
         #expect(log.finished.first?.outcome.isSuccess == false)
@@ -238,8 +238,8 @@ struct InterceptorFailureTests {
     func cancellingTheCallerCancelsTheDecision() async throws {
         let runs = Runs()
         let mediator = try counterMediator(runs)
-        mediator.addInterceptor(SlowButCancellable())
-        mediator.setInterceptorTimeout(.seconds(600))
+        mediator.configure { $0.interceptors.append(SlowButCancellable()) }
+        mediator.configure { $0.interceptorTimeout = .seconds(600) }
         let result = try await withDeadlockGuard("a cancelled call with a slow decision") {
             let call = Task { try await mediator.performAsync("bump", on: "Counter", as: String.self) }
             call.cancel()
@@ -249,7 +249,7 @@ struct InterceptorFailureTests {
         #expect(error?.interceptor == "SlowButCancellable")
         #expect(error?.reason?.contains("CancellationError") == true)
         #expect(runs.value == 0)
-        mediator.removeAllInterceptors()
+        mediator.configure { $0.interceptors.removeAll() }
         #expect(try await mediator.performAsync("bump", on: "Counter", as: String.self) == "bumped")
     }
 
@@ -259,7 +259,7 @@ struct InterceptorFailureTests {
         let mediator = try counterMediator(runs)
         try mediator.register(TwiceTarget())
         let log = FinishLog()
-        mediator.addInterceptor(log)
+        mediator.configure { $0.interceptors.append(log) }
 
         let error =
             awaited
@@ -274,7 +274,7 @@ struct InterceptorFailureTests {
         #expect(observed?.code == .invalidDeclaration, "the observer did not see the failure")
 
         // The call really goes through the chain: an interceptor can redirect it somewhere valid.
-        mediator.addInterceptor(RescueTwice())
+        mediator.configure { $0.interceptors.append(RescueTwice()) }
         let rescued =
             awaited
             ? try await mediator.performAsync("go", on: "Twice", as: String.self)
@@ -298,8 +298,8 @@ struct InterceptorFailureTests {
         let mediator = try pingPongMediator()
         let log = FinishLog()
         if intercepted {
-            mediator.addInterceptor(CallsWhileDeciding(mediator: mediator))
-            mediator.addInterceptor(log)
+            mediator.configure { $0.interceptors.append(CallsWhileDeciding(mediator: mediator)) }
+            mediator.configure { $0.interceptors.append(log) }
         }
         let expected = (0...9).map { $0.isMultiple(of: 2) ? "A" : "B" }
         let (sync, awaited) = try await withDeadlockGuard("re-entrant calls") {
@@ -341,9 +341,9 @@ struct SynchronousInterceptorOnAwaitedCallTests {
     func synchronousDecisionIsInline() async throws {
         let mediator = Mediator()
         try mediator.register(CalculatorTarget())
-        mediator.setInterceptorTimeout(.zero)
+        mediator.configure { $0.interceptorTimeout = .zero }
         let seen = Locked<[String]>([])
-        mediator.addInterceptor(InlineGate(seen: seen))
+        mediator.configure { $0.interceptors.append(InlineGate(seen: seen)) }
         let sum = try await mediator.performAsync("add", on: "Calculator", with: ["a": 1, "b": 2], as: Int.self)
         #expect(sum == 3)
         #expect(seen.withLock { $0 } == ["Calculator.add"])
@@ -352,7 +352,7 @@ struct SynchronousInterceptorOnAwaitedCallTests {
 
 private struct InlineGate: MediatorInterceptor {
     let seen: Locked<[String]>
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         seen.withLock { $0.append("\(call.target).\(call.action)") }
         return .proceed
     }

@@ -14,11 +14,11 @@ private final class Log: Sendable {
 private struct Tracer: MediatorInterceptor {
     let name: String
     let log: Log
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         log.append("\(name) sees \(call)")
         return .proceed
     }
-    func callDidFinish(_ call: MediatorCall, outcome: MediatorOutcome, duration: Duration) {
+    func callDidFinish(_ call: MediatorCall, outcome: MediatorCall.Outcome, duration: Duration) {
         log.append("\(name) finished \(call) \(outcome.isSuccess ? "ok" : "failed")")
     }
 }
@@ -26,7 +26,7 @@ private struct Tracer: MediatorInterceptor {
 /// One observed finish.
 private struct Finished: Sendable {
     let call: MediatorCall
-    let outcome: MediatorOutcome
+    let outcome: MediatorCall.Outcome
     let duration: Duration
 }
 
@@ -34,7 +34,7 @@ private struct Finished: Sendable {
 private final class Observer: MediatorInterceptor {
     private let events = Locked<[Finished]>([])
     var finished: [Finished] { events.withLock { $0 } }
-    func callDidFinish(_ call: MediatorCall, outcome: MediatorOutcome, duration: Duration) {
+    func callDidFinish(_ call: MediatorCall, outcome: MediatorCall.Outcome, duration: Duration) {
         events.withLock { $0.append(Finished(call: call, outcome: outcome, duration: duration)) }
     }
 }
@@ -42,7 +42,7 @@ private final class Observer: MediatorInterceptor {
 /// Rejects calls to one action, like a login gate.
 private struct LoginGate: MediatorInterceptor {
     let action: String
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         call.action == action ? .reject(reason: "login required") : .proceed
     }
 }
@@ -59,7 +59,7 @@ private struct Degrade: MediatorInterceptor {
         self.parameters = parameters
         self.log = log
     }
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         guard call.target == from.target, call.action == from.action else { return .proceed }
         log.append("redirect \(call)")
         return .redirect(target: to.target, action: to.action, parameters: parameters)
@@ -69,17 +69,17 @@ private struct Degrade: MediatorInterceptor {
 /// Throws instead of deciding.
 private struct Broken: MediatorInterceptor {
     let error: any Error
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision { throw error }
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision { throw error }
 }
 
 /// Decides differently for synchronous and awaited calls, to show which path ran.
 private struct TokenRefresher: AsyncMediatorInterceptor {
     let log: Log
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         log.append("sync")
         return .reject(reason: "token expired; call with await to refresh it")
     }
-    func interceptAsync(_ call: MediatorCall) async throws -> MediatorDecision {
+    func interceptAsync(_ call: MediatorCall) async throws -> MediatorCall.Decision {
         await Task.yield()
         log.append("async")
         return .proceed
@@ -92,7 +92,7 @@ private func makeShop(log: Log) throws -> Mediator {
     // These tests do not measure the interceptor timeout (those that do set their own): under
     // ThreadSanitizer, on two cores busy with the suite's stress and guarantee loops, an awaited
     // interceptor's task has waited longer than the 10 s default for a thread.
-    mediator.setInterceptorTimeout(.seconds(120))
+    mediator.configure { $0.interceptorTimeout = .seconds(120) }
     try mediator.register(
         targetNamed: "Shop",
         actions: [
@@ -129,8 +129,8 @@ struct InterceptorTests {
         let mediator = try makeShop(log: log)
         // A call before installation warms the caches; installing must still take effect.
         _ = try run(mediator, "cart")
-        for name in ["A", "B", "C"] { mediator.addInterceptor(Tracer(name: name, log: log)) }
-        #expect(mediator.interceptors.count == 3)
+        for name in ["A", "B", "C"] { mediator.configure { $0.interceptors.append(Tracer(name: name, log: log)) } }
+        #expect(mediator.settings.interceptors.count == 3)
         _ = try run(mediator, "cart")
         #expect(
             log.all == [
@@ -138,8 +138,8 @@ struct InterceptorTests {
                 "A sees Shop.cart", "B sees Shop.cart", "C sees Shop.cart", "ran cart",
                 "A finished Shop.cart ok", "B finished Shop.cart ok", "C finished Shop.cart ok",
             ])
-        mediator.removeAllInterceptors()
-        #expect(mediator.interceptors.isEmpty)
+        mediator.configure { $0.interceptors.removeAll() }
+        #expect(mediator.settings.interceptors.isEmpty)
         _ = try await mediator.performAsync("cart", on: "Shop", as: String.self)
         #expect(log.all.count == 9)
     }
@@ -149,8 +149,8 @@ struct InterceptorTests {
         let log = Log()
         let mediator = try makeShop(log: log)
         let observer = Observer()
-        mediator.addInterceptor(observer)
-        mediator.addInterceptor(LoginGate(action: "checkout"))
+        mediator.configure { $0.interceptors.append(observer) }
+        mediator.configure { $0.interceptors.append(LoginGate(action: "checkout")) }
 
         _ = try run(mediator, "cart", source: .remote)
         _ = try await mediator.performAsync("cart", on: "Shop", as: String.self)
@@ -178,8 +178,8 @@ struct InterceptorTests {
     func rejectionStopsTheCall() async throws {
         let log = Log()
         let mediator = try makeShop(log: log)
-        mediator.addInterceptor(LoginGate(action: "checkout"))
-        mediator.addInterceptor(Tracer(name: "after", log: log))
+        mediator.configure { $0.interceptors.append(LoginGate(action: "checkout")) }
+        mediator.configure { $0.interceptors.append(Tracer(name: "after", log: log)) }
 
         let error = expectMediatorError(.rejected) { try run(mediator, "checkout") }
         #expect(error?.target == "Shop")
@@ -195,9 +195,9 @@ struct InterceptorTests {
         let log = Log()
         let mediator = try makeShop(log: log)
         let observer = Observer()
-        mediator.addInterceptor(Degrade(from: ("Shop", "checkout"), to: ("Shop", "fallbackPage"), log: log))
-        mediator.addInterceptor(Tracer(name: "after", log: log))
-        mediator.addInterceptor(observer)
+        mediator.configure { $0.interceptors.append(Degrade(from: ("Shop", "checkout"), to: ("Shop", "fallbackPage"), log: log)) }
+        mediator.configure { $0.interceptors.append(Tracer(name: "after", log: log)) }
+        mediator.configure { $0.interceptors.append(observer) }
 
         #expect(try run(mediator, "checkout", with: ["total": 5]) == "fallback 5")
         let awaited = try await mediator.performAsync("checkout", on: "Shop", with: ["total": 6], as: String.self)
@@ -216,8 +216,8 @@ struct InterceptorTests {
     func chainedRedirectsEachApplyOnce() throws {
         let log = Log()
         let mediator = try makeShop(log: log)
-        mediator.addInterceptor(Degrade(from: ("Shop", "cart"), to: ("Shop", "checkout"), parameters: ["total": 1], log: log))
-        mediator.addInterceptor(Degrade(from: ("Shop", "checkout"), to: ("Shop", "fallbackPage"), log: log))
+        mediator.configure { $0.interceptors.append(Degrade(from: ("Shop", "cart"), to: ("Shop", "checkout"), parameters: ["total": 1], log: log)) }
+        mediator.configure { $0.interceptors.append(Degrade(from: ("Shop", "checkout"), to: ("Shop", "fallbackPage"), log: log)) }
         #expect(try run(mediator, "cart", with: ["total": 99]) == "fallback 1")
         #expect(log.all == ["redirect Shop.cart", "redirect Shop.checkout", "ran fallbackPage"])
     }
@@ -226,7 +226,7 @@ struct InterceptorTests {
     func remoteCallRedirectedToLocalIsRefused() async throws {
         let log = Log()
         let mediator = try makeShop(log: log)
-        mediator.addInterceptor(Degrade(from: ("Shop", "cart"), to: ("Shop", "checkout"), log: log))
+        mediator.configure { $0.interceptors.append(Degrade(from: ("Shop", "cart"), to: ("Shop", "checkout"), log: log)) }
         let error = expectMediatorError(.remoteCallNotAllowed) { try run(mediator, "cart", source: .remote) }
         #expect(error?.target == "Shop")
         #expect(error?.action == "checkout")
@@ -242,7 +242,7 @@ struct InterceptorTests {
     func throwingInterceptorRejectsTheCall() async throws {
         let log = Log()
         let mediator = try makeShop(log: log)
-        mediator.addInterceptor(Broken(error: FixtureError.other("no session")))
+        mediator.configure { $0.interceptors.append(Broken(error: FixtureError.other("no session"))) }
         let error = expectMediatorError(.rejected) { try run(mediator, "cart") }
         #expect(error?.target == "Shop")
         #expect(error?.action == "cart")
@@ -253,8 +253,8 @@ struct InterceptorTests {
         // An interceptor passing on a MediatorError of its own, such as a failed read of its parameters.
         let missingToken = try #require(
             expectMediatorError(.missingParameter) { try MediatorParameters().value("token", as: String.self) })
-        mediator.removeAllInterceptors()
-        mediator.addInterceptor(Broken(error: missingToken))
+        mediator.configure { $0.interceptors.removeAll() }
+        mediator.configure { $0.interceptors.append(Broken(error: missingToken)) }
         let passed = expectMediatorError(.missingParameter) { try run(mediator, "cart") }
         #expect(passed?.parameter == "token")
         #expect(log.count(of: "ran cart") == 0)
@@ -264,7 +264,7 @@ struct InterceptorTests {
     func awaitedCallsUseInterceptAsync() async throws {
         let log = Log()
         let mediator = try makeShop(log: log)
-        mediator.addInterceptor(TokenRefresher(log: log))
+        mediator.configure { $0.interceptors.append(TokenRefresher(log: log)) }
         let awaited = try await mediator.performAsync("cart", on: "Shop", as: String.self)
         #expect(awaited == "cart")
         let error = expectMediatorError(.rejected) { try run(mediator, "cart") }
@@ -277,10 +277,10 @@ struct InterceptorTests {
         let log = Log()
         let mediator = try makeShop(log: log)
         let observer = Observer()
-        mediator.addInterceptor(Tracer(name: "first", log: log))
-        mediator.addInterceptor(Degrade(from: ("Shop", "checkout"), to: ("Shop", "cart"), log: log))
-        mediator.addInterceptor(Tracer(name: "last", log: log))
-        mediator.addInterceptor(observer)
+        mediator.configure { $0.interceptors.append(Tracer(name: "first", log: log)) }
+        mediator.configure { $0.interceptors.append(Degrade(from: ("Shop", "checkout"), to: ("Shop", "cart"), log: log)) }
+        mediator.configure { $0.interceptors.append(Tracer(name: "last", log: log)) }
+        mediator.configure { $0.interceptors.append(observer) }
 
         for _ in 0..<3 { _ = try run(mediator, "checkout") }
         for _ in 0..<3 { _ = try await mediator.performAsync("checkout", on: "Shop", as: String.self) }
@@ -314,7 +314,7 @@ private struct CountedInput: MediatorInput {
 private struct NameReader: MediatorInterceptor {
     let readsParameters: Bool
     let seen: Locked<[String]>
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         seen.withLock { $0.append(call.description) }
         if readsParameters { seen.withLock { $0.append("id=\(call.parameters["id"] as? Int ?? -1)") } }
         return .proceed
@@ -331,7 +331,7 @@ struct InterceptorParameterTests {
         let mediator = Mediator()
         try mediator.register(targetNamed: "Counted", actions: [MediatorAction(contract) { _, input in input.id * 2 }])
         let seen = Locked<[String]>([])
-        mediator.addInterceptor(NameReader(readsParameters: false, seen: seen))
+        mediator.configure { $0.interceptors.append(NameReader(readsParameters: false, seen: seen)) }
         CountedInput.reads.withLock { $0 = 0 }
 
         #expect(try mediator.call(contract, with: CountedInput(id: 21)) == 42)
@@ -340,8 +340,8 @@ struct InterceptorParameterTests {
         #expect(CountedInput.reads.withLock { $0 } == 0)
 
         // Two interceptors read the parameters of one call: they are built once, and both see them.
-        mediator.addInterceptor(NameReader(readsParameters: true, seen: seen))
-        mediator.addInterceptor(NameReader(readsParameters: true, seen: seen))
+        mediator.configure { $0.interceptors.append(NameReader(readsParameters: true, seen: seen)) }
+        mediator.configure { $0.interceptors.append(NameReader(readsParameters: true, seen: seen)) }
         #expect(try mediator.call(contract, with: CountedInput(id: 5)) == 10)
         #expect(seen.withLock { $0 }.suffix(5) == ["Counted.double", "Counted.double", "id=5", "Counted.double", "id=5"])
         #expect(CountedInput.reads.withLock { $0 } == 1)

@@ -87,7 +87,7 @@ private struct Kept: MediatorTarget {
     let serial: Int
     static let actions: [MediatorAction<Kept>] = [MediatorAction("serial") { target, _ in target.serial }]
 
-    func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> MediatorFallback {
+    func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> Mediator.Fallback {
         action == "nothing" ? .notHandled : .value(serial)
     }
 }

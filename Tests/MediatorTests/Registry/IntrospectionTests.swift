@@ -11,7 +11,7 @@ private struct WatchedTarget: MediatorTarget {
     ]
     /// Counts itself with the running test's probe.
     init() { _ = Probe.current?.makeInstance() }
-    func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> MediatorFallback {
+    func answerUnknownAction(_ action: String, parameters: MediatorParameters) throws -> Mediator.Fallback {
         .value("answered")
     }
 }
@@ -20,7 +20,7 @@ private struct WatchedTarget: MediatorTarget {
 private final class DecisionCounter: MediatorInterceptor {
     private let count = Locked(0)
     var decisions: Int { count.withLock { $0 } }
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         count.withLock { $0 += 1 }
         return .proceed
     }
@@ -64,12 +64,12 @@ struct IntrospectionTests {
             try mediator.register(WatchedTarget())
             try mediator.register(CachedTarget())
             let interceptor = DecisionCounter()
-            mediator.addInterceptor(interceptor)
+            mediator.configure { $0.interceptors.append(interceptor) }
             let fallbackRuns = Locked(0)
-            mediator.setFallbackHandler { _ in
+            mediator.configure { $0.fallback = { _ in
                 fallbackRuns.withLock { $0 += 1 }
                 return .value("fallback")
-            }
+            } }
 
             #expect(mediator.canPerform("visible", on: "Watched"))
             #expect(mediator.canPerform("ping", on: "Cached"))

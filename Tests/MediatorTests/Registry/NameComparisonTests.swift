@@ -1,4 +1,5 @@
 import Mediator
+import MediatorPublishing
 import MediatorTesting
 import Testing
 

@@ -10,7 +10,7 @@ struct ConfigurationDocumentTests {
     /// Reads a document and returns its problems; a document that reads is a failure here.
     private func problems(_ json: String, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
         let error = expectMediatorError(.invalidRouteConfiguration, sourceLocation: sourceLocation) {
-            try MediatorRouteConfiguration(json: Data(json.utf8))
+            try Mediator.RouteConfiguration(json: Data(json.utf8))
         }
         return error?.problems ?? []
     }
@@ -107,7 +107,7 @@ struct ConfigurationDocumentTests {
     @Test("a document that is not UTF-8 is refused")
     func nonUTF8IsRefused() {
         let error = expectMediatorError(.invalidRouteConfiguration) {
-            try MediatorRouteConfiguration(json: Data([0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D]))
+            try Mediator.RouteConfiguration(json: Data([0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D]))
         }
         #expect(error?.problems == ["the document is not valid UTF-8"])
     }
@@ -117,7 +117,7 @@ struct ConfigurationDocumentTests {
         let json =
             "\u{FEFF}\r\n\t{ \"version\" : 1 , \"rules\" : [ { \"pattern\" : \"\\/caf\\u00E9\\ud83d\\ude00\", \"disabled\" : true ,"
             + " \"reason\": \"a \\\"quoted\\\" \\\\ reason\" } ] }"
-        let configuration = try MediatorRouteConfiguration(json: Data(json.utf8))
+        let configuration = try Mediator.RouteConfiguration(json: Data(json.utf8))
         #expect(
             configuration.rules == [.init(match: .pattern("/café😀"), effect: .disable(reason: "a \"quoted\" \\ reason"))])
     }
@@ -135,7 +135,7 @@ struct ConfigurationDocumentTests {
         let raw = control.unicodeScalars.filter { $0.value < 0x20 || $0.value == 0x202E }
         let mediator = try makeConfiguredMediator()
         for json in documents {
-            let error = expectMediatorError(.invalidRouteConfiguration) { try mediator.applyRouteConfiguration(Data(json.utf8)) }
+            let error = expectMediatorError(.invalidRouteConfiguration) { try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(json.utf8))) }
             let problems = error?.problems ?? []
             #expect(problems.count == 1, "\(problems)")
             for problem in problems + [error?.description ?? ""] {
@@ -143,22 +143,23 @@ struct ConfigurationDocumentTests {
                 #expect(problem.contains("\\u{"), "\(problem)")
             }
         }
-        #expect(mediator.routeConfiguration == nil)
+        #expect(mediator.settings.routeConfiguration == nil)
     }
 
     @Test("a refused document changes nothing: the configuration in force stays")
     func refusedDocumentChangesNothing() throws {
         let mediator = try makeConfiguredMediator()
         try mediator.applyRouteConfiguration(
-            Data(#"{"version": 1, "rules": [{"target": "Shop", "action": "newProduct", "disabled": true}]}"#.utf8))
-        let inForce = mediator.routeConfiguration
+            Mediator.RouteConfiguration(
+                json: Data(#"{"version": 1, "rules": [{"target": "Shop", "action": "newProduct", "disabled": true}]}"#.utf8)))
+        let inForce = mediator.settings.routeConfiguration
         for json in [
             #"{"version": 1, "rules": [], "rules": [{"target": "Shop", "action": "newProduct", "disabled": true}]}"#,
             #"{"version": true, "rules": []}"#,
             #"{"version": 1, "rules": [{"target": "Shop", "action": "price", "disabled": 1}]}"#,
         ] {
-            expectMediatorError(.invalidRouteConfiguration) { try mediator.applyRouteConfiguration(Data(json.utf8)) }
-            #expect(mediator.routeConfiguration == inForce)
+            expectMediatorError(.invalidRouteConfiguration) { try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(json.utf8))) }
+            #expect(mediator.settings.routeConfiguration == inForce)
         }
         expectMediatorError(.routeDisabled) { try mediator.open("shop://Shop/newProduct") }
     }

@@ -70,8 +70,8 @@ struct PropertyTests {
     @Test("decode(encode(x)) == x for any string without NUL, however it travels in a URL")
     func percentEncodingRoundTrips() throws {
         var failures = Failures()
-        let plain = MediatorURLOptions()
-        let forms = MediatorURLOptions(decodesPlusAsSpace: true, mergesFragmentParameters: true)
+        let plain = Mediator.URLOptions()
+        let forms = Mediator.URLOptions(decodesPlusAsSpace: true, mergesFragmentParameters: true)
         for index in 0..<Self.cases {
             let seed = caseSeed(Self.seed, index)
             var generator = ValueGenerator(seed: seed)
@@ -144,7 +144,7 @@ struct PropertyTests {
     func generateThenOpenRoundTrips() throws {
         let mediator = try URLGenerationTests.mediator()
         let plusAsSpace = try URLGenerationTests.mediator()
-        plusAsSpace.setURLOptions(MediatorURLOptions(decodesPlusAsSpace: true, mergesFragmentParameters: true))
+        plusAsSpace.configure { $0.urlOptions = Mediator.URLOptions(decodesPlusAsSpace: true, mergesFragmentParameters: true) }
         let actions = ["item", "files", "plain", "web"]
         var failures = Failures()
         for index in 0..<Self.cases {

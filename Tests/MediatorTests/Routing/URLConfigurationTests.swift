@@ -42,9 +42,10 @@ struct URLConfigurationTests {
     @Test("a valid document redirects, degrades and disables routes, and clearing it restores them")
     func validDocumentRedirectsDegradesAndDisables() throws {
         let mediator = try makeConfiguredMediator()
-        let configuration = try mediator.applyRouteConfiguration(Data(Self.valid.utf8))
+        let configuration = try Mediator.RouteConfiguration(json: Data(Self.valid.utf8))
+        try mediator.applyRouteConfiguration(configuration)
         #expect(configuration.rules.count == 5)
-        #expect(mediator.routeConfiguration == configuration)
+        #expect(mediator.settings.routeConfiguration == configuration)
         try mediator.validateRoutes()
 
         #expect(try mediator.open("shop://old/product/5?ref=mail", as: String.self) == "product 5 ref=mail")
@@ -60,8 +61,8 @@ struct URLConfigurationTests {
         #expect(disabled?.description.contains("Shop.newProduct") == true)
         #expect(!mediator.canOpen("shop://product/new"))
 
-        mediator.clearRouteConfiguration()
-        #expect(mediator.routeConfiguration == nil)
+        try mediator.applyRouteConfiguration(nil)
+        #expect(mediator.settings.routeConfiguration == nil)
         #expect(try mediator.open("shop://product/new", as: String.self) == "new product")
         #expect(!mediator.canOpen("shop://old/product/5"))
     }
@@ -69,7 +70,7 @@ struct URLConfigurationTests {
     @Test("an invalid document is rejected whole, listing every problem, and the previous one stays")
     func invalidDocumentIsRejectedWhole() throws {
         let mediator = try makeConfiguredMediator()
-        try mediator.applyRouteConfiguration(Data(Self.valid.utf8))
+        try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(Self.valid.utf8)))
         let invalid = """
             {
               "version": 1,
@@ -85,7 +86,7 @@ struct URLConfigurationTests {
             }
             """
         let error = expectMediatorError(.invalidRouteConfiguration) {
-            try mediator.applyRouteConfiguration(Data(invalid.utf8))
+            try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(invalid.utf8)))
         }
         let problems = error?.problems ?? []
         #expect(problems.count == 8, "\(problems)")
@@ -95,7 +96,7 @@ struct URLConfigurationTests {
             #expect(problems.contains { $0.contains(fragment) }, "\(fragment) not in \(problems)")
         }
         // The previous configuration stays in force.
-        #expect(mediator.routeConfiguration?.rules.count == 5)
+        #expect(mediator.settings.routeConfiguration?.rules.count == 5)
         #expect(try mediator.open("shop://older/6", as: String.self) == "product 6 ref=-")
     }
 
@@ -122,24 +123,24 @@ struct URLConfigurationTests {
     func shapeProblemsAreAllListed(json: String, mentions: [String]) throws {
         let mediator = try makeConfiguredMediator()
         let error = expectMediatorError(.invalidRouteConfiguration) {
-            try mediator.applyRouteConfiguration(Data(json.utf8))
+            try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(json.utf8)))
         }
         let problems = error?.problems ?? []
         for fragment in mentions {
             #expect(problems.contains { $0.contains(fragment) }, "\(fragment) not in \(problems)")
         }
-        #expect(mediator.routeConfiguration == nil)
+        #expect(mediator.settings.routeConfiguration == nil)
     }
 
     @Test("redirects and degradation cannot reach local actions")
     func redirectsAndDegradationCannotReachLocalActions() throws {
         let mediator = try makeConfiguredMediator()
-        let toLocal = MediatorRouteConfiguration(rules: [
+        let toLocal = Mediator.RouteConfiguration(rules: [
             .init(match: .pattern("/product/:id"), effect: .redirectToAction(.init(target: "Shop", action: "wipe")))
         ])
         let redirect = expectMediatorError(.invalidRouteConfiguration) { try mediator.applyRouteConfiguration(toLocal) }
         #expect(redirect?.problems.contains { $0.contains("Shop.wipe") && $0.contains("local-only") } == true)
-        let degradeToLocal = MediatorRouteConfiguration(
+        let degradeToLocal = Mediator.RouteConfiguration(
             webFallback: .init(target: "Web", action: "internal"),
             rules: [.init(match: .pattern("/product/:id"), effect: .degrade(webURL: "https://m.example.com/{id}"))])
         let degrade = expectMediatorError(.invalidRouteConfiguration) { try mediator.applyRouteConfiguration(degradeToLocal) }
@@ -149,7 +150,7 @@ struct URLConfigurationTests {
     @Test("redirect loops are rejected")
     func redirectLoopsAreRejected() throws {
         let mediator = try makeConfiguredMediator()
-        let loop = MediatorRouteConfiguration(rules: [
+        let loop = Mediator.RouteConfiguration(rules: [
             .init(match: .pattern("/a/:id"), effect: .redirectToPath("/b/:id")),
             .init(match: .pattern("/b/:id"), effect: .redirectToPath("/a/:id")),
         ])
@@ -160,7 +161,7 @@ struct URLConfigurationTests {
     @Test("a loop through actions, or through actions and paths, is rejected once, naming the cycle")
     func loopsThroughActionsAreRejectedNamingTheCycle() throws {
         let mediator = try makeConfiguredMediator()
-        let actions = MediatorRouteConfiguration(rules: [
+        let actions = Mediator.RouteConfiguration(rules: [
             .init(
                 match: .action(.init(target: "Shop", action: "price")),
                 effect: .redirectToAction(.init(target: "Shop", action: "echo"))),
@@ -171,7 +172,7 @@ struct URLConfigurationTests {
         let error = expectMediatorError(.invalidRouteConfiguration) { try mediator.applyRouteConfiguration(actions) }
         #expect(error?.problems == ["rules[0] redirects in a loop: Shop.price → Shop.echo → Shop.price"])
 
-        let mixed = MediatorRouteConfiguration(rules: [
+        let mixed = Mediator.RouteConfiguration(rules: [
             .init(match: .pattern("/go"), effect: .redirectToPath("/product/new")),
             .init(match: .action(.init(target: "Shop", action: "newProduct")), effect: .redirectToPath("/go")),
         ])
@@ -185,8 +186,8 @@ struct URLConfigurationTests {
     @Test("a chain of rules longer than a URL may follow is rejected; one within the limit works")
     func chainsOverTheRedirectLimitAreRejected() throws {
         let mediator = try makeConfiguredMediator()
-        func chain(from first: Int) -> MediatorRouteConfiguration {
-            MediatorRouteConfiguration(
+        func chain(from first: Int) -> Mediator.RouteConfiguration {
+            Mediator.RouteConfiguration(
                 rules: (first...5).map { step in
                     .init(match: .pattern("/c\(step)"), effect: .redirectToPath(step == 5 ? "/product/new" : "/c\(step + 1)"))
                 })
@@ -203,8 +204,8 @@ struct URLConfigurationTests {
     @Test("a redirect whose destination requires a parameter nothing supplies is rejected, naming the rule and the parameter")
     func redirectsMustSupplyTheDestinationsRequiredParameters() throws {
         let mediator = try makeConfiguredMediator()
-        let shop = MediatorRouteConfiguration.ActionReference(target: "Shop", action: "product")
-        let broken = MediatorRouteConfiguration(rules: [
+        let shop = Mediator.RouteConfiguration.ActionReference(target: "Shop", action: "product")
+        let broken = Mediator.RouteConfiguration(rules: [
             // newProduct's URLs carry no id.
             .init(match: .action(.init(target: "Shop", action: "newProduct")), effect: .redirectToAction(shop)),
             // Only one variant of the optional group captures id.
@@ -224,7 +225,7 @@ struct URLConfigurationTests {
             ])
 
         // A placeholder, or a literal the destination route captures, supplies it.
-        let fine = MediatorRouteConfiguration(rules: [
+        let fine = Mediator.RouteConfiguration(rules: [
             .init(match: .pattern("/p/:id"), effect: .redirectToAction(shop)),
             .init(match: .pattern("/featured"), effect: .redirectToPath("/product/7")),
         ])
@@ -243,7 +244,7 @@ struct URLConfigurationTests {
                     "show", parameters: [.required("url", String.self), .required("title", String.self)], exposure: .remote
                 ) { _, _ in "shown" }
             ])
-        let configuration = MediatorRouteConfiguration(
+        let configuration = Mediator.RouteConfiguration(
             webFallback: .init(target: "Browser", action: "show"),
             rules: [.init(match: .pattern("/product/:id"), effect: .degrade(webURL: "https://m.example.com/{id}"))])
         let error = expectMediatorError(.invalidRouteConfiguration) { try mediator.applyRouteConfiguration(configuration) }
@@ -256,7 +257,7 @@ struct URLConfigurationTests {
     @Test("a rule whose pattern names the placeholders of the route it matches differently is rejected")
     func rulePatternsUseTheRoutesPlaceholderNames() throws {
         let mediator = try makeConfiguredMediator()
-        let configuration = MediatorRouteConfiguration(
+        let configuration = Mediator.RouteConfiguration(
             webFallback: .init(target: "Web", action: "open"),
             rules: [.init(match: .pattern("/product/:sku"), effect: .degrade(webURL: "https://m.example.com/{sku}"))])
         let error = expectMediatorError(.invalidRouteConfiguration) { try mediator.applyRouteConfiguration(configuration) }
@@ -269,7 +270,7 @@ struct URLConfigurationTests {
     @Test("a configuration that no longer fits the registered targets is reported, and its rules that cannot work are dropped")
     func configurationThatNoLongerFitsIsReported() throws {
         let mediator = try makeConfiguredMediator()
-        try mediator.applyRouteConfiguration(Data(Self.valid.utf8))
+        try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(Self.valid.utf8)))
         mediator.unregister("Web")
         let error = expectMediatorError(.invalidRoutes) { try mediator.validateRoutes() }
         #expect(error?.problems.contains { $0.hasPrefix("route configuration:") && $0.contains("Web.open") } == true)

@@ -92,7 +92,7 @@ struct URLGenerationTests {
         let opened = try mediator.open(url, as: Values.self)
         #expect(opened == values, "\(url)")
         // Every plus-sign reading gives the same answer: generated URLs never contain a raw "+".
-        mediator.setURLOptions(MediatorURLOptions(decodesPlusAsSpace: true, mergesFragmentParameters: true))
+        mediator.configure { $0.urlOptions = Mediator.URLOptions(decodesPlusAsSpace: true, mergesFragmentParameters: true) }
         #expect(try mediator.open(url, as: Values.self) == values)
     }
 

@@ -62,7 +62,7 @@ struct URLHostileInputTests {
     @Test("random pieces of URLs never crash canOpen or open")
     func randomURLPiecesNeverCrash() throws {
         let mediator = try makeURLMediator()
-        mediator.setUnmatchedURLHandler { _ in .notHandled }
+        mediator.configure { $0.unmatchedURLHandler = { _ in .notHandled } }
         var generator = SeededGenerator(seed: 42)
         let pieces = [
             "shop://", "https://shop.example.com/", "/", "%", "%2F", "%F0%9F", "?", "&", "=", "#", ":", "@", "[", "]",
@@ -89,9 +89,9 @@ struct URLHostileInputTests {
                         if task == 0, index % 50 == 0 {
                             try? registerRoutes(mediator, target: "Churn\(index)", [("show", ["/churn\(index)"])])
                             mediator.registerScheme("extra\(index)")
-                            _ = try? mediator.applyRouteConfiguration(Data(URLConfigurationTests.valid.utf8))
+                            _ = try? mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(URLConfigurationTests.valid.utf8)))
                         }
-                        if task == 1, index % 60 == 0 { mediator.clearRouteConfiguration() }
+                        if task == 1, index % 60 == 0 { try? mediator.applyRouteConfiguration(nil) }
                     }
                 }
             }
@@ -145,14 +145,14 @@ private func registerVault(on mediator: Mediator) throws {
 
 /// Redirects every remote call to Shop.product to the local Shop.wipe.
 private struct HijackToLocal: MediatorInterceptor {
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         call.source == .remote && call.action == "product" ? .redirect(target: "Shop", action: "wipe") : .proceed
     }
 }
 
 /// Redirects every remote call to Shop.product to Shop.pay, passing the URL's `ref` as the native-only `done`.
 private struct HijackToPay: MediatorInterceptor {
-    func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         guard call.source == .remote, call.action == "product" else { return .proceed }
         return .redirect(target: "Shop", action: "pay", parameters: ["amount": 1, "done": call.parameters["ref"] ?? ""])
     }
@@ -162,7 +162,7 @@ extension URLHostileInputTests {
     static let longQuery = (0..<10_000).map { "k\($0)=\($0)" }.joined(separator: "&")
     static let repeatedIDs = (0..<10_000).map { "id=\($0)" }.joined(separator: "&")
     static let deepPath = (0..<1_000).map { "s\($0)" }.joined(separator: "/")
-    static let roomy = MediatorURLOptions(maximumLength: 1_000_000)
+    static let roomy = Mediator.URLOptions(maximumLength: 1_000_000)
     typealias Completion = URLShopTarget.Completion
 
     static let table: [HostileCase] = [
@@ -188,11 +188,11 @@ extension URLHostileInputTests {
         HostileCase("a 100 KB URL", .urlTooLong, url: "shop://product/" + String(repeating: "9", count: 100_000)),
         HostileCase("10,000 query items under the default limit", .urlTooLong, url: "shop://Shop/echo?" + longQuery),
         HostileCase("10,000 query items under a raised limit, required id missing", .missingParameter) { mediator in
-            mediator.setURLOptions(roomy)
+            mediator.configure { $0.urlOptions = roomy }
             _ = try mediator.open("shop://Shop/price?" + longQuery)
         },
         HostileCase("10,000 values for one Int parameter", .invalidParameter) { mediator in
-            mediator.setURLOptions(roomy)
+            mediator.configure { $0.urlOptions = roomy }
             _ = try mediator.open("shop://Shop/price?" + repeatedIDs)
         },
         HostileCase("1,000 path segments", .noRouteMatched, url: "shop://a/" + deepPath),
@@ -216,7 +216,7 @@ extension URLHostileInputTests {
         },
         HostileCase("configuration redirect to a local action is refused when applied", .invalidRouteConfiguration) { mediator in
             try mediator.applyRouteConfiguration(
-                MediatorRouteConfiguration(rules: [
+                Mediator.RouteConfiguration(rules: [
                     .init(match: .pattern("/clean"), effect: .redirectToAction(.init(target: "Shop", action: "wipe")))
                 ]))
         },
@@ -224,7 +224,7 @@ extension URLHostileInputTests {
             mediator in
             try registerCleanup(on: mediator, remote: true)
             try mediator.applyRouteConfiguration(
-                MediatorRouteConfiguration(rules: [
+                Mediator.RouteConfiguration(rules: [
                     .init(match: .pattern("/clean"), effect: .redirectToPath("/tidy"))
                 ]))
             try registerCleanup(on: mediator, remote: false)
@@ -232,7 +232,7 @@ extension URLHostileInputTests {
         },
         HostileCase("degradation to a local web fallback is refused when applied", .invalidRouteConfiguration) { mediator in
             try mediator.applyRouteConfiguration(
-                MediatorRouteConfiguration(
+                Mediator.RouteConfiguration(
                     webFallback: .init(target: "Web", action: "internal"),
                     rules: [.init(match: .pattern("/product/:id"), effect: .degrade(webURL: "https://m.example.com/{id}"))]))
         },
@@ -240,7 +240,7 @@ extension URLHostileInputTests {
         HostileCase("degradation to a web fallback that became local after it was applied", .noRouteMatched) { mediator in
             try registerCleanup(on: mediator, remote: true)
             try mediator.applyRouteConfiguration(
-                MediatorRouteConfiguration(
+                Mediator.RouteConfiguration(
                     webFallback: .init(target: "Cleanup", action: "page"),
                     rules: [.init(match: .pattern("/search(/:query)"), effect: .degrade(webURL: "https://m.example.com/{query}"))]
                 ))
@@ -249,23 +249,23 @@ extension URLHostileInputTests {
             _ = try mediator.open("shop://search/x")
         },
         HostileCase("unmatched-URL handler redirecting to a local action", .remoteCallNotAllowed) { mediator in
-            mediator.setUnmatchedURLHandler { _ in .redirect(target: "Shop", action: "wipe", parameters: [:]) }
+            mediator.configure { $0.unmatchedURLHandler = { _ in .redirect(target: "Shop", action: "wipe", parameters: [:]) } }
             _ = try mediator.open("shop://anything/at/all")
         },
         HostileCase("mediator fallback handler redirecting a URL call to a local action", .remoteCallNotAllowed) { mediator in
-            mediator.setUnmatchedURLHandler { _ in .redirect(target: "Ghost", action: "haunt", parameters: [:]) }
-            mediator.setFallbackHandler { _ in .redirect(target: "Shop", action: "wipe", parameters: [:]) }
+            mediator.configure { $0.unmatchedURLHandler = { _ in .redirect(target: "Ghost", action: "haunt", parameters: [:]) } }
+            mediator.configure { $0.fallback = { _ in .redirect(target: "Shop", action: "wipe", parameters: [:]) } }
             _ = try mediator.open("shop://anything")
         },
         HostileCase("target's own not-found handler redirecting a URL call to a local action", .remoteCallNotAllowed) {
             mediator in
             try registerVault(on: mediator)
-            mediator.setUnmatchedURLHandler { _ in .redirect(target: "Vault", action: "missing", parameters: [:]) }
+            mediator.configure { $0.unmatchedURLHandler = { _ in .redirect(target: "Vault", action: "missing", parameters: [:]) } }
             _ = try mediator.open("shop://anything")
         },
         HostileCase("interceptor redirecting a URL call to a local action", .remoteCallNotAllowed) { mediator in
-            mediator.addInterceptor(HijackToLocal())
-            defer { mediator.removeAllInterceptors() }
+            mediator.configure { $0.interceptors.append(HijackToLocal()) }
+            defer { mediator.configure { $0.interceptors.removeAll() } }
             _ = try mediator.open("shop://product/42")
         },
         // Parameter values.
@@ -286,7 +286,7 @@ extension URLHostileInputTests {
         },
         HostileCase("URL setting a native-only parameter through a configuration redirect", .reservedParameter) { mediator in
             try mediator.applyRouteConfiguration(
-                MediatorRouteConfiguration(rules: [
+                Mediator.RouteConfiguration(rules: [
                     .init(match: .pattern("/checkout/:amount"), effect: .redirectToPath("/pay/:amount"))
                 ]))
             _ = try mediator.open("shop://checkout/5?done=x")
@@ -294,24 +294,24 @@ extension URLHostileInputTests {
         // Whoever forwards a remote value to a native-only parameter, the call is refused before the
         // handler, not left to fail on the value's type.
         HostileCase("URL setting a native-only parameter through the unmatched-URL handler", .reservedParameter) { mediator in
-            mediator.setUnmatchedURLHandler { request in
+            mediator.configure { $0.unmatchedURLHandler = { request in
                 .redirect(
                     target: "Shop", action: "pay", parameters: ["amount": 5, "done": request.queryParameters["done"] ?? ""])
-            }
+            } }
             _ = try mediator.open("shop://checkout?done=x")
         },
         HostileCase("URL setting a native-only parameter through the mediator fallback handler", .reservedParameter) { mediator in
-            mediator.setUnmatchedURLHandler { request in
+            mediator.configure { $0.unmatchedURLHandler = { request in
                 .redirect(target: "Ghost", action: "haunt", parameters: request.queryParameters)
-            }
-            mediator.setFallbackHandler { call in
+            } }
+            mediator.configure { $0.fallback = { call in
                 .redirect(target: "Shop", action: "pay", parameters: ["amount": 5, "done": call.parameters["done"] ?? ""])
-            }
+            } }
             _ = try mediator.open("shop://anything?done=x")
         },
         HostileCase("URL setting a native-only parameter through an interceptor redirect", .reservedParameter) { mediator in
-            mediator.addInterceptor(HijackToPay())
-            defer { mediator.removeAllInterceptors() }
+            mediator.configure { $0.interceptors.append(HijackToPay()) }
+            defer { mediator.configure { $0.interceptors.removeAll() } }
             _ = try mediator.open("shop://product/42?ref=x")
         },
         HostileCase("remote native call setting a native-only parameter", .reservedParameter) { mediator in
@@ -339,7 +339,7 @@ extension URLHostileInputTests {
         #expect(try mediator.open("shop://product/42?id=99", as: String.self) == "product 42 ref=-")
         #expect(
             try mediator.open("shop://product/42?ref=url", with: ["ref": "native"], as: String.self) == "product 42 ref=native")
-        try mediator.applyRouteConfiguration(Data(URLConfigurationTests.valid.utf8))
+        try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(URLConfigurationTests.valid.utf8)))
         #expect(
             try mediator.open("shop://search/shoes?url=https://evil.example", as: String.self)
                 == "web https://m.shop.example.com/search?q=shoes")
@@ -350,7 +350,7 @@ extension URLHostileInputTests {
         let mediator = try makeConfiguredMediator()
         try registerCleanup(on: mediator, remote: true)
         try mediator.applyRouteConfiguration(
-            MediatorRouteConfiguration(rules: [
+            Mediator.RouteConfiguration(rules: [
                 .init(
                     match: .action(.init(target: "Shop", action: "echo")),
                     effect: .redirectToAction(.init(target: "Cleanup", action: "tidy")))

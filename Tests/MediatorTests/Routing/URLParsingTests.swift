@@ -7,7 +7,7 @@ import Testing
 /// One decoding case: a URL, the options, and the components it must decode to.
 struct DecodingCase: CustomTestStringConvertible, Sendable {
     let url: String
-    var options = MediatorURLOptions()
+    var options = Mediator.URLOptions()
     var host: String?
     var segments: [String] = []
     var query: [String: [String]] = [:]
@@ -23,8 +23,8 @@ struct RefusalCase: CustomTestStringConvertible, Sendable {
 
 @Suite("URL parsing")
 struct URLParsingTests {
-    static let plus = MediatorURLOptions(decodesPlusAsSpace: true)
-    static let fragments = MediatorURLOptions(mergesFragmentParameters: true)
+    static let plus = Mediator.URLOptions(decodesPlusAsSpace: true)
+    static let fragments = Mediator.URLOptions(mergesFragmentParameters: true)
 
     static let decoding: [DecodingCase] = [
         DecodingCase(url: "shop://product/42", host: "product", segments: ["42"]),
@@ -113,13 +113,13 @@ struct URLParsingTests {
         let error = expectMediatorError(.urlTooLong) { try URLParser.parse(url, options: .init()) }
         #expect(error?.description.contains("is \(url.utf8.count) bytes long") == true)
         #expect(error?.description.contains("limit of 16384") == true)
-        let long = MediatorURLOptions(maximumLength: 200_000)
+        let long = Mediator.URLOptions(maximumLength: 200_000)
         #expect((try? URLParser.parse(url, options: long))?.segments.first?.count == 100_000)
     }
 
     @Test("handles a thousand segments and ten thousand query items")
     func handlesManySegmentsAndItems() throws {
-        let options = MediatorURLOptions(maximumLength: 1_000_000)
+        let options = Mediator.URLOptions(maximumLength: 1_000_000)
         let deep = "shop://a/" + Array(repeating: "s", count: 1_000).joined(separator: "/")
         #expect(try URLParser.parse(deep, options: options).segments.count == 1_000)
         let items = "shop://a?" + (0..<10_000).map { "k\($0 % 10)=\($0)" }.joined(separator: "&")

@@ -150,7 +150,7 @@ struct URLRoutingReferenceTests {
     func canOpenRunsNothing() throws {
         final class Counter: MediatorInterceptor {
             let calls = Locked(0)
-            func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+            func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
                 calls.withLock { $0 += 1 }
                 return .proceed
             }
@@ -161,11 +161,11 @@ struct URLRoutingReferenceTests {
         try mediator.register(CountedTarget(made))
         mediator.registerScheme("app")
         let interceptor = Counter()
-        mediator.addInterceptor(interceptor)
-        mediator.setUnmatchedURLHandler { _ in
+        mediator.configure { $0.interceptors.append(interceptor) }
+        mediator.configure { $0.unmatchedURLHandler = { _ in
             unmatched.withLock { $0 += 1 }
             return .value("handled")
-        }
+        } }
         #expect(mediator.canOpen("app://go"))
         #expect(!mediator.canOpen("app://elsewhere"))
         #expect(made.withLock { $0 } == 0)
@@ -193,7 +193,7 @@ struct URLRoutingReferenceTests {
         #expect(!mediator.canOpen("app://item/%zz"))
         #expect(!mediator.canOpen("other://item/1"))
         #expect(!mediator.canOpen("app://nowhere"))
-        mediator.setURLOptions(MediatorURLOptions(maximumLength: 10))
+        mediator.configure { $0.urlOptions = Mediator.URLOptions(maximumLength: 10) }
         #expect(!mediator.canOpen("app://item/1"))
     }
 
@@ -204,7 +204,7 @@ struct URLRoutingReferenceTests {
         let mediator = Mediator()
         try registerEcho(mediator, [("show", ["/item/:id"])])
         mediator.registerScheme("App")
-        #expect(mediator.registeredSchemes == ["app"])
+        #expect(mediator.settings.schemes == ["app"])
         #expect(try echo(mediator, "APP://item/7") == "T.show [id: 7]")
         #expect(try echo(mediator, "app://item/7") == "T.show [id: 7]")
         // The host is a path segment like the others: compared case-sensitively.
@@ -230,7 +230,7 @@ struct URLRoutingReferenceTests {
         #expect(try echo(mediator, "https://example.com/item/1") == "T.show [id: 1]")
         let refused = expectMediatorError(.unknownURLScheme) { try mediator.open("http://example.com/item/1") }
         #expect(refused?.description.contains("acceptsHTTPWebLinks") == true)
-        mediator.setURLOptions(MediatorURLOptions(acceptsHTTPWebLinks: true))
+        mediator.configure { $0.urlOptions = Mediator.URLOptions(acceptsHTTPWebLinks: true) }
         #expect(try echo(mediator, "http://example.com/item/1") == "T.show [id: 1]")
     }
 
@@ -239,7 +239,7 @@ struct URLRoutingReferenceTests {
         let mediator = Mediator()
         try registerEcho(mediator, [("show", ["/item/:id"])])
         mediator.registerWebHost("Shop.Example.com")
-        #expect(mediator.registeredWebHosts == ["shop.example.com"])
+        #expect(mediator.settings.webHosts == ["shop.example.com"])
         #expect(try echo(mediator, "https://SHOP.example.COM/item/1") == "T.show [id: 1]")
         #expect(try echo(mediator, "https://shop.example.com:8443/item/2") == "T.show [id: 2]")
         expectMediatorError(.unknownURLHost) { try mediator.open("https://www.shop.example.com/item/1") }
@@ -418,7 +418,7 @@ struct URLRoutingReferenceTests {
         #expect(try echo(mediator, "app://s/a%2Bb") == "T.show [v: a+b]")
         #expect(try echo(mediator, "app://s/a%20b") == "T.show [v: a b]")
         #expect(try echo(mediator, "app://s/a%2Fb") == "T.show [v: a/b]")
-        mediator.setURLOptions(MediatorURLOptions(decodesPlusAsSpace: true))
+        mediator.configure { $0.urlOptions = Mediator.URLOptions(decodesPlusAsSpace: true) }
         #expect(try echo(mediator, "app://s/a+b") == "T.show [v: a+b]")
     }
 
@@ -427,7 +427,7 @@ struct URLRoutingReferenceTests {
         let mediator = try echoMediator([("q", [])])
         #expect(
             try echo(mediator, "app://T/q?v=a+b&w=a%2Bb&x=a%20b&y=a%2Fb&z=a/b") == "T.q [v: a+b, w: a+b, x: a b, y: a/b, z: a/b]")
-        mediator.setURLOptions(MediatorURLOptions(decodesPlusAsSpace: true))
+        mediator.configure { $0.urlOptions = Mediator.URLOptions(decodesPlusAsSpace: true) }
         #expect(
             try echo(mediator, "app://T/q?v=a+b&w=a%2Bb&k+ey=1&s%20p=2&s%2Fl=3")
                 == "T.q [k+ey: 1, s p: 2, s/l: 3, v: a b, w: a+b]")
@@ -494,9 +494,9 @@ struct URLRoutingReferenceTests {
     func fragmentParameters() throws {
         let mediator = try echoMediator([("q", [])])
         #expect(try echo(mediator, "app://T/q?a=1#a=2&b=x+y") == "T.q [a: 1]")
-        mediator.setURLOptions(MediatorURLOptions(mergesFragmentParameters: true))
+        mediator.configure { $0.urlOptions = Mediator.URLOptions(mergesFragmentParameters: true) }
         #expect(try echo(mediator, "app://T/q?a=1#a=2&b=x+y") == "T.q [a: 1, b: x+y]")
-        mediator.setURLOptions(MediatorURLOptions(decodesPlusAsSpace: true, mergesFragmentParameters: true))
+        mediator.configure { $0.urlOptions = Mediator.URLOptions(decodesPlusAsSpace: true, mergesFragmentParameters: true) }
         #expect(try echo(mediator, "app://T/q?a=1#a=2&b=x+y") == "T.q [a: 1, b: x y]")
     }
 
@@ -505,8 +505,8 @@ struct URLRoutingReferenceTests {
     @Test("a URL longer than maximumLength UTF-8 bytes fails with .urlTooLong before parsing; one of exactly that length is read")
     func lengthLimitCountsUTF8Bytes() throws {
         let mediator = try echoMediator([("echo", [])])
-        #expect(mediator.urlOptions.maximumLength == 16_384)
-        mediator.setURLOptions(MediatorURLOptions(maximumLength: 12))
+        #expect(mediator.settings.urlOptions.maximumLength == 16_384)
+        mediator.configure { $0.urlOptions = Mediator.URLOptions(maximumLength: 12) }
         #expect(try echo(mediator, "app://T/echo") == "T.echo []")
         // 11 characters but 12 bytes: read (and not routed); 12 characters but 13 bytes: too long.
         expectMediatorError(.noRouteMatched) { try mediator.open("app://T/ecé") }
@@ -566,14 +566,14 @@ struct URLRoutingReferenceTests {
     func unmatchedHandlerReceivesTheDecodedRequest() throws {
         let mediator = try echoMediator([])
         let seen = Locked<[String]>([])
-        mediator.setUnmatchedURLHandler { request in
+        mediator.configure { $0.unmatchedURLHandler = { request in
             seen.withLock {
                 $0.append(
                     "\(request.url) | \(request.scheme) | \(request.host ?? "nil") | \(request.pathSegments) | "
                         + "\(request.queryParameters) | \(request.fragment ?? "nil") | \(request.parameters)")
             }
             return .value("seen")
-        }
+        } }
         try mediator.open("app://missing/a%20b?x=1&x=2#frag%20ment", with: ["n": 1])
         try mediator.open("https://EXAMPLE.com/none")
         #expect(
@@ -586,7 +586,7 @@ struct URLRoutingReferenceTests {
     @Test("the unmatched-URL handler answers with a value, a redirect performed as a remote call, or notHandled")
     func unmatchedHandlerAnswers() throws {
         let mediator = try shopMediator()
-        mediator.setUnmatchedURLHandler { request in
+        mediator.configure { $0.unmatchedURLHandler = { request in
             switch request.pathSegments.first {
             case "value": .value("a value")
             case "legacy": .redirect(target: "Shop", action: "item", parameters: ["id": request.queryParameters["p"] ?? ""])
@@ -594,7 +594,7 @@ struct URLRoutingReferenceTests {
             case "native": .redirect(target: "Shop", action: "pay", parameters: ["amount": 1, "onDone": "x"])
             default: .notHandled
             }
-        }
+        } }
         #expect(try mediator.open("app://value", as: String.self) == "a value")
         #expect(try mediator.open("app://legacy?p=8", as: String.self) == "item 8 tab=- quantity=1")
         expectMediatorError(.remoteCallNotAllowed) { try mediator.open("app://local") }
@@ -608,10 +608,10 @@ struct URLRoutingReferenceTests {
     func unmatchedHandlerRunsOnlyForKnownSchemesWithoutRoute() throws {
         let mediator = try echoMediator([("show", ["/item/:id"])])
         let runs = Locked(0)
-        mediator.setUnmatchedURLHandler { _ in
+        mediator.configure { $0.unmatchedURLHandler = { _ in
             runs.withLock { $0 += 1 }
             return .value("handled")
-        }
+        } }
         expectMediatorError(.unknownURLScheme) { try mediator.open("zzz://item/1") }
         expectMediatorError(.unknownURLHost) { try mediator.open("https://evil.example/item/1") }
         expectMediatorError(.malformedURL) { try mediator.open("app://item/%") }
@@ -619,7 +619,7 @@ struct URLRoutingReferenceTests {
         #expect(runs.withLock { $0 } == 0)
         #expect(try echo(mediator, "app://item") == "handled")
         #expect(runs.withLock { $0 } == 1)
-        mediator.setURLOptions(MediatorURLOptions(maximumLength: 8))
+        mediator.configure { $0.urlOptions = Mediator.URLOptions(maximumLength: 8) }
         expectMediatorError(.urlTooLong) { try mediator.open("app://nothing") }
         #expect(runs.withLock { $0 } == 1)
     }
@@ -776,11 +776,11 @@ struct URLRoutingReferenceTests {
               ]
             }
             """
-        let configuration = try MediatorRouteConfiguration(json: Data(json.utf8))
-        typealias Reference = MediatorRouteConfiguration.ActionReference
+        let configuration = try Mediator.RouteConfiguration(json: Data(json.utf8))
+        typealias Reference = Mediator.RouteConfiguration.ActionReference
         #expect(
             configuration
-                == MediatorRouteConfiguration(
+                == Mediator.RouteConfiguration(
                     webFallback: Reference(target: "Web", action: "open"),
                     rules: [
                         .init(match: .pattern("/old/product/:id"), effect: .redirectToPath("/product/:id")),
@@ -808,12 +808,12 @@ struct URLRoutingReferenceTests {
               ]
             }
             """
-        try mediator.applyRouteConfiguration(Data(json.utf8))
+        try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(json.utf8)))
         #expect(try echo(mediator, "app://old/product/5?ref=mail") == "T.show [id: 5, ref: mail]")
         #expect(try echo(mediator, "app://legacy/6") == "T.show [id: 6]")
         #expect(mediator.canOpen("app://old/product/5"))
-        mediator.clearRouteConfiguration()
-        #expect(mediator.routeConfiguration == nil)
+        try mediator.applyRouteConfiguration(nil)
+        #expect(mediator.settings.routeConfiguration == nil)
         expectMediatorError(.noRouteMatched) { try mediator.open("app://old/product/5") }
         #expect(try echo(mediator, "app://legacy/6") == "T.legacy [id: 6]")
     }
@@ -827,7 +827,7 @@ struct URLRoutingReferenceTests {
               "rules": [{ "target": "T", "action": "old", "redirectTo": { "target": "T", "action": "new" } }]
             }
             """
-        try mediator.applyRouteConfiguration(Data(json.utf8))
+        try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(json.utf8)))
         #expect(try echo(mediator, "app://old/5?x=1") == "T.new [id: 5, x: 1]")
         #expect(try echo(mediator, "app://T/old?id=3") == "T.new [id: 3]")
     }
@@ -845,7 +845,7 @@ struct URLRoutingReferenceTests {
               ]
             }
             """
-        try mediator.applyRouteConfiguration(Data(json.utf8))
+        try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(json.utf8)))
         #expect(try echo(mediator, "app://item/a%20b?ref=x") == "T.open [url: https://m.example.com/item/a%20b?from=app]")
         #expect(try echo(mediator, "app://search/red+shoes") == "T.open [url: https://m.example.com/search?q=red%2Bshoes]")
         #expect(try echo(mediator, "app://search") == "T.open [url: https://m.example.com/search?q=]")
@@ -860,7 +860,7 @@ struct URLRoutingReferenceTests {
               "rules": [{ "target": "T", "action": "checkout", "disabled": true, "reason": "Down for maintenance" }]
             }
             """
-        try mediator.applyRouteConfiguration(Data(json.utf8))
+        try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(json.utf8)))
         let error = expectMediatorError(.routeDisabled) { try mediator.open("app://checkout") }
         #expect(error?.reason == "Down for maintenance")
         expectMediatorError(.routeDisabled) { try mediator.open("app://T/checkout") }
@@ -872,7 +872,7 @@ struct URLRoutingReferenceTests {
     func patternRuleCoversThatPatternOnly() throws {
         let mediator = try echoMediator([("show", ["/a/:id", "/b/:id"])])
         try mediator.applyRouteConfiguration(
-            MediatorRouteConfiguration(rules: [.init(match: .pattern("/a/:id"), effect: .disable(reason: nil))]))
+            Mediator.RouteConfiguration(rules: [.init(match: .pattern("/a/:id"), effect: .disable(reason: nil))]))
         expectMediatorError(.routeDisabled) { try mediator.open("app://a/1") }
         #expect(try echo(mediator, "app://b/1") == "T.show [id: 1]")
         #expect(try echo(mediator, "app://T/show?id=1") == "T.show [id: 1]")
@@ -881,18 +881,18 @@ struct URLRoutingReferenceTests {
     @Test("an invalid configuration changes nothing and lists every problem")
     func invalidConfigurationChangesNothing() throws {
         let mediator = try echoMediator([("show", ["/item/:id"]), ("checkout", ["/checkout"])])
-        let inForce = MediatorRouteConfiguration(rules: [.init(match: .pattern("/checkout"), effect: .disable(reason: "off"))])
+        let inForce = Mediator.RouteConfiguration(rules: [.init(match: .pattern("/checkout"), effect: .disable(reason: "off"))])
         try mediator.applyRouteConfiguration(inForce)
 
         let shape = #"{ "version": 2, "rules": [{ "pattern": "/item/:id", "disabled": true, "typo": 1 }] }"#
         let shapeProblems =
-            expectMediatorError(.invalidRouteConfiguration) { try mediator.applyRouteConfiguration(Data(shape.utf8)) }?.problems
+            expectMediatorError(.invalidRouteConfiguration) { try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(shape.utf8))) }?.problems
             ?? []
         #expect(shapeProblems.count == 2, "\(shapeProblems)")
         #expect(shapeProblems.contains { $0.contains("version 2") })
         #expect(shapeProblems.contains { $0.contains("\"typo\"") })
 
-        let catalog = MediatorRouteConfiguration(rules: [
+        let catalog = Mediator.RouteConfiguration(rules: [
             .init(match: .action(.init(target: "T", action: "nope")), effect: .disable(reason: nil)),
             .init(match: .pattern("/undeclared"), effect: .disable(reason: nil)),
             .init(match: .pattern("/item/:id"), effect: .disable(reason: "a")),
@@ -905,7 +905,7 @@ struct URLRoutingReferenceTests {
             #expect(catalogProblems.contains { $0.contains(fragment) }, "\(fragment) not in \(catalogProblems)")
         }
 
-        #expect(mediator.routeConfiguration == inForce)
+        #expect(mediator.settings.routeConfiguration == inForce)
         #expect(try echo(mediator, "app://item/1") == "T.show [id: 1]")
         expectMediatorError(.routeDisabled) { try mediator.open("app://checkout") }
     }

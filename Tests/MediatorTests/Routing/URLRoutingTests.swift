@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import MediatorPublishing
 import MediatorTesting
 import Testing
 
@@ -92,7 +93,7 @@ struct URLRoutingTests {
         #expect(!mediator.canOpen("http://shop.example.com/product/7"))
         #expect(throws: MediatorError.self) { try mediator.url(for: "product", on: "Shop", with: ["id": 7], scheme: "http") }
 
-        mediator.setURLOptions(MediatorURLOptions(acceptsHTTPWebLinks: true))
+        mediator.configure { $0.urlOptions = Mediator.URLOptions(acceptsHTTPWebLinks: true) }
         #expect(try mediator.open("http://shop.example.com/product/7", as: String.self) == "product 7 ref=-")
         #expect(
             try mediator.url(for: "product", on: "Shop", with: ["id": 7], scheme: "http") == "http://shop.example.com/product/7")
@@ -186,7 +187,7 @@ struct URLRoutingTests {
     func unmatchedHandlerAnswersAndItsRedirectsObeyTheRemotePolicy() throws {
         let mediator = try makeURLMediator()
         let seen = Locked<[String]>([])
-        mediator.setUnmatchedURLHandler { request in
+        mediator.configure { $0.unmatchedURLHandler = { request in
             seen.withLock { $0.append(request.pathSegments.joined(separator: "/")) }
             switch request.pathSegments.first {
             case "legacy":
@@ -195,7 +196,7 @@ struct URLRoutingTests {
             case "value": return .value("handled \(request.scheme)")
             default: return .notHandled
             }
-        }
+        } }
         #expect(!mediator.canOpen("shop://legacy?p=3"))
         #expect(seen.withLock { $0 }.isEmpty)
         #expect(try mediator.open("shop://legacy?p=3", as: String.self) == "product 3 ref=-")
@@ -205,19 +206,19 @@ struct URLRoutingTests {
         #expect(refused?.action == "wipe")
         expectMediatorError(.noRouteMatched) { try mediator.open("shop://other") }
         #expect(seen.withLock { $0 } == ["legacy", "value/x", "secret", "other"])
-        mediator.setUnmatchedURLHandler(nil)
+        mediator.configure { $0.unmatchedURLHandler = nil }
         expectMediatorError(.noRouteMatched) { try mediator.open("shop://value/x") }
     }
 
     @Test("interceptor redirects of a URL call obey the remote policy")
     func interceptorRedirectsFromAURLObeyTheRemotePolicy() throws {
         struct ToWipe: MediatorInterceptor {
-            func intercept(_ call: MediatorCall) throws -> MediatorDecision {
+            func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
                 call.action == "product" ? .redirect(target: "Shop", action: "wipe") : .proceed
             }
         }
         let mediator = try makeURLMediator()
-        mediator.addInterceptor(ToWipe())
+        mediator.configure { $0.interceptors.append(ToWipe()) }
         let error = expectMediatorError(.remoteCallNotAllowed) { try mediator.open("shop://product/1") }
         #expect(error?.target == "Shop")
         #expect(error?.action == "wipe")
@@ -254,8 +255,8 @@ struct URLRoutingTests {
     func optionsChangeDecoding() throws {
         let mediator = try makeURLMediator()
         #expect(try mediator.open("shop://search/a+b", as: String.self) == "search a+b")
-        mediator.setURLOptions(MediatorURLOptions(maximumLength: 30, decodesPlusAsSpace: true))
-        #expect(mediator.urlOptions.maximumLength == 30)
+        mediator.configure { $0.urlOptions = Mediator.URLOptions(maximumLength: 30, decodesPlusAsSpace: true) }
+        #expect(mediator.settings.urlOptions.maximumLength == 30)
         #expect(try mediator.open("shop://Shop/echo?q=a+b", as: String.self) == "[q: a b]")
         let error = expectMediatorError(.urlTooLong) { try mediator.open("shop://Shop/echo?q=0123456789012345") }
         #expect(error?.description.contains("limit of 30") == true)

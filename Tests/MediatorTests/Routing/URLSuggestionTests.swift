@@ -54,14 +54,14 @@ struct URLSuggestionTests {
         }
         // A route the configuration disables is not suggested either.
         try mediator.applyRouteConfiguration(
-            MediatorRouteConfiguration(rules: [.init(match: .pattern("/sale"), effect: .disable(reason: nil))]))
+            Mediator.RouteConfiguration(rules: [.init(match: .pattern("/sale"), effect: .disable(reason: nil))]))
         #expect(expectMediatorError(.noRouteMatched) { try mediator.open("shop://sael") }?.suggestions == [])
     }
 
     @Test("an unmatched-URL handler that does not handle a URL leaves the suggestion in place")
     func notHandledKeepsTheSuggestion() throws {
         let mediator = try Self.mediator()
-        mediator.setUnmatchedURLHandler { _ in .notHandled }
+        mediator.configure { $0.unmatchedURLHandler = { _ in .notHandled } }
         let error = expectMediatorError(.noRouteMatched) { try mediator.open("shop://Prodcts/detail") }
         #expect(error?.suggestions == ["shop://Products/detail"])
     }

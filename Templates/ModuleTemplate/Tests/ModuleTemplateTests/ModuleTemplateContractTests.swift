@@ -20,7 +20,7 @@ struct ModuleTemplateContractTests {
         let mediator = Mediator()
         try mediator.register(ModuleTemplateTarget())
         let recorder = CallRecorder()
-        mediator.addInterceptor(recorder)
+        mediator.configure { $0.interceptors.append(recorder) }
 
         _ = try mediator.moduleTemplate.greeting(name: "Ada")
 

@@ -1,3 +1,5 @@
+public import MediatorCore
+
 extension MediatorCatalog {
     /// One event as broadcasters see it: its payload and every subscriber, in delivery order.
     public struct Event: Sendable, Codable, Equatable {
@@ -22,7 +24,7 @@ extension MediatorCatalog {
         /// How its handler runs.
         public var execution: MediatorExecution
         /// Whether a broadcast makes the target's instance to tell it.
-        public var delivery: MediatorEventDelivery
+        public var delivery: Mediator.EventDelivery
 
         init(_ definition: ActionDefinition) {
             event = definition.name

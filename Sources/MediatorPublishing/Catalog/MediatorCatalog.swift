@@ -1,8 +1,11 @@
+public import MediatorCore
+
 /// Everything that can be called through a mediator: targets, actions, parameters and exposure,
 /// and every event with its subscribers.
 ///
-/// Read it with ``Mediator/catalog()``; publish it as JSON with `jsonString(prettyPrinted:)`, from
-/// the `MediatorPublishing` library.
+/// Read it with `Mediator.catalog()` and publish it as JSON with
+/// ``jsonString(prettyPrinted:)``: the catalog is for tools, documentation and debug menus, so it
+/// lives in the publishing library, not in the runtime an app links.
 /// Targets, actions and events are sorted by name so the output is stable.
 public struct MediatorCatalog: Sendable, Codable, Equatable {
     /// Every registered target, sorted by name.
@@ -37,7 +40,7 @@ public struct MediatorCatalog: Sendable, Codable, Equatable {
         /// The name of the type it returns.
         public var result: String
         /// The URL patterns that route to it, as declared; a remote action is also reachable by the
-        /// convention route `scheme://Target/action`. See ``Mediator/validateRoutes()`` for invalid ones.
+        /// convention route `scheme://Target/action`. `Mediator.validateRoutes()` reports invalid ones.
         public var urlPatterns: [String]
         /// Its parameters, in declaration order.
         public var parameters: [Parameter]
@@ -95,15 +98,13 @@ extension Mediator {
     /// subscribers; creates no instance.
     /// - Returns: The catalog, sorted by target, action and event name.
     public func catalog() -> MediatorCatalog {
-        // Reading declarations runs target code: from a snapshot, outside every lock.
-        let snapshot = snapshot()
-        let targets = snapshot.targets.values.map { box in
+        let (targets, events) = declarations()
+        let catalogued = targets.map { target in
             MediatorCatalog.Target(
-                name: box.name, summary: box.summary,
-                actions: box.definitions.map(MediatorCatalog.Action.init).sorted { $0.name < $1.name },
-                subscriptions: box.subscriptions.map(MediatorCatalog.Subscription.init))
+                name: target.name, summary: target.summary,
+                actions: target.actions.map(MediatorCatalog.Action.init).sorted { $0.name < $1.name },
+                subscriptions: target.subscriptions.map(MediatorCatalog.Subscription.init))
         }
-        return MediatorCatalog(
-            targets: targets.sorted { $0.name < $1.name }, events: MediatorCatalog.events(in: snapshot.events.get()))
+        return MediatorCatalog(targets: catalogued.sorted { $0.name < $1.name }, events: MediatorCatalog.events(in: events))
     }
 }

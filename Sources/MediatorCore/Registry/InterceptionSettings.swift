@@ -1,10 +1,10 @@
 /// Interceptors, the fallback handler and the interceptor timeout: part of every registry snapshot,
 /// replaced as a whole whenever one of them changes.
-final class MediatorSettings: Sendable {
+final class InterceptionSettings: Sendable {
     let interceptors: [any MediatorInterceptor]
     /// The interceptors that decide asynchronously, found once here rather than cast per call.
     let asyncInterceptors: [(any AsyncMediatorInterceptor)?]
-    let fallback: MediatorFallbackHandler?
+    let fallback: FallbackHandler?
     /// How long an asynchronous interceptor decision may take.
     let interceptorTimeout: Duration
 
@@ -12,8 +12,8 @@ final class MediatorSettings: Sendable {
     static let defaultInterceptorTimeout = Duration.seconds(10)
 
     init(
-        interceptors: [any MediatorInterceptor] = [], fallback: MediatorFallbackHandler? = nil,
-        interceptorTimeout: Duration = MediatorSettings.defaultInterceptorTimeout
+        interceptors: [any MediatorInterceptor] = [], fallback: FallbackHandler? = nil,
+        interceptorTimeout: Duration = InterceptionSettings.defaultInterceptorTimeout
     ) {
         self.interceptors = interceptors
         self.asyncInterceptors = interceptors.map { $0 as? any AsyncMediatorInterceptor }
@@ -23,10 +23,10 @@ final class MediatorSettings: Sendable {
 
     /// These settings with one part replaced.
     func with(
-        interceptors: [any MediatorInterceptor]? = nil, fallback: MediatorFallbackHandler?? = nil,
+        interceptors: [any MediatorInterceptor]? = nil, fallback: FallbackHandler?? = nil,
         interceptorTimeout: Duration? = nil
-    ) -> MediatorSettings {
-        MediatorSettings(
+    ) -> InterceptionSettings {
+        InterceptionSettings(
             interceptors: interceptors ?? self.interceptors, fallback: fallback ?? self.fallback,
             interceptorTimeout: interceptorTimeout ?? self.interceptorTimeout)
     }
