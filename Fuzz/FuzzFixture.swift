@@ -327,6 +327,6 @@ let fuzzMediator: Mediator = {
 /// (and fails, in a task of its own) what is held, concurrently with the inputs that follow.
 let fuzzColdMediator: Mediator = {
     let mediator = Mediator()
-    mediator.closeGate(.ready)
+    mediator.gates.close(.ready)
     return mediator
 }()

@@ -174,21 +174,21 @@ struct FuzzCase {
         } catch {
             fail("open at cold start threw a non-MediatorError: \(error)", url: url)
         }
-        guard cold.heldCalls.map(\.id) == [hold.id] else { fail("the held URL is not the one call held", url: url) }
+        guard cold.gates.heldCalls.map(\.id) == [hold.id] else { fail("the held URL is not the one call held", url: url) }
         fuzzColdStarts += 1
         if fuzzColdStarts % 512 == 0 {
-            cold.openGate(.ready)
+            cold.gates.open(.ready)
             let continued = DispatchSemaphore(value: 0)
             Task.detached {
                 _ = try? await hold.value()
                 continued.signal()
             }
             continued.wait()
-            cold.closeGate(.ready)
+            cold.gates.close(.ready)
             guard case .finished(.failed) = hold.phase else { fail("a held URL continued but did not finish", url: url) }
             fuzzStats.count("held at cold start, continued")
         } else {
-            guard hold.cancel(), cold.heldCalls.isEmpty else { fail("a held URL could not be cancelled", url: url) }
+            guard hold.cancel(), cold.gates.heldCalls.isEmpty else { fail("a held URL could not be cancelled", url: url) }
             fuzzStats.count("held at cold start, cancelled")
         }
     }

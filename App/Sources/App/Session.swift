@@ -21,7 +21,7 @@ final class Session: Sendable {
             return user
         }
         guard let name else { return nil }
-        mediator.closeGate(.login)
+        mediator.gates.close(.login)
         return try mediator.broadcast(AppEvents.userDidLogOut, SessionEnded(user: name))
     }
 
@@ -38,7 +38,7 @@ final class Session: Sendable {
             ) { [unowned mediator] _, parameters in
                 let name: String = try parameters.value("user")
                 self.logIn(as: name)
-                mediator.openGate(.login)
+                mediator.gates.open(.login)
                 return "Logged in as \(name)"
             },
             MediatorAction("logout", summary: "Logs out", exposure: .remote, urlPatterns: ["/logout"]) {

@@ -26,7 +26,7 @@ struct ShopApp {
     /// ``finishLaunching()`` has registered every module.
     init(coldStartWith mediator: Mediator) {
         self.mediator = mediator
-        mediator.closeGate(.ready)
+        mediator.gates.close(.ready)
     }
 
     /// Registers every module, applies the route configuration and launches the modules, then opens
@@ -35,7 +35,7 @@ struct ShopApp {
         try registerModules()
         if let path { try applyRouteConfiguration(at: path) }
         await launch()
-        mediator.openGate(.ready)
+        mediator.gates.open(.ready)
     }
 
     private func registerModules() throws {

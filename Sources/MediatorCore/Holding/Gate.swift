@@ -2,7 +2,7 @@ extension Mediator {
     /// A named condition that held calls wait for, such as `login`: closed until the app opens it.
     ///
     /// An interceptor holds a call on a gate with ``MediatorCall/Decision/hold(until:)``; the app opens the
-    /// gate with ``Mediator/openGate(_:)`` when the condition becomes true (the user logged in), and the
+    /// gate with ``Mediator/Gates/open(_:)`` when the condition becomes true (the user logged in), and the
     /// calls held on it continue, in arrival order, through the whole pipeline again.
     ///
     /// ```swift

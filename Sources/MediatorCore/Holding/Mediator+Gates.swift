@@ -26,7 +26,7 @@ extension Mediator {
     /// ``MediatorHold/Phase/continuing`` by then. A call to a main-actor action runs on the main actor.
     /// Later holds on an open gate proceed at once, until it is closed.
     /// - Parameter gate: The gate.
-    public func openGate(_ gate: Mediator.Gate) {
+    func openGate(_ gate: Mediator.Gate) {
         let (expired, startRunner, maximumAge) = holds.withLock { queue in
             if gate == .ready { readyClosed.store(0) }
             let (expired, startRunner) = queue.open(gate, now: .now)
@@ -43,7 +43,7 @@ extension Mediator {
     ///
     /// Closing ``Mediator/Gate/ready`` holds every remote call at its door from now on.
     /// - Parameter gate: The gate.
-    public func closeGate(_ gate: Mediator.Gate) {
+    func closeGate(_ gate: Mediator.Gate) {
         holds.withLock { queue in
             queue.open.remove(gate.name)
             if gate == .ready { readyClosed.store(1) }
@@ -53,20 +53,19 @@ extension Mediator {
     /// Whether a gate is open now. Every gate is closed until opened, except ``Mediator/Gate/ready``.
     /// - Parameter gate: The gate.
     /// - Returns: `true` when calls held on it would proceed.
-    public func isGateOpen(_ gate: Mediator.Gate) -> Bool {
+    func isGateOpen(_ gate: Mediator.Gate) -> Bool {
         holds.withLock { $0.open.contains(gate.name) }
     }
 
     /// The calls held now, oldest first, on every gate (not those already continuing).
-    public var heldCalls: [MediatorHold] {
+    var heldCalls: [MediatorHold] {
         holds.withLock { $0.held.map(\.hold) }
     }
 
     /// Cancels every call held on a gate (and those of it queued to continue): they will not run.
     /// - Parameter gate: The gate.
     /// - Returns: How many calls were cancelled.
-    @discardableResult
-    public func cancelHeldCalls(on gate: Mediator.Gate) -> Int {
+    func cancelHeldCalls(on gate: Mediator.Gate) -> Int {
         let removed = holds.withLock { $0.withdraw { $0.gate == gate } }
         settle(removed, because: .cancelled(reason: "the app cancelled the calls held on gate \(gate.name)"))
         return removed.count
@@ -74,10 +73,60 @@ extension Mediator {
 
     /// Cancels every held call, on every gate (and those queued to continue): they will not run.
     /// - Returns: How many calls were cancelled.
-    @discardableResult
-    public func cancelAllHeldCalls() -> Int {
+    func cancelAllHeldCalls() -> Int {
         let removed = holds.withLock { $0.withdraw { _ in true } }
         settle(removed, because: .cancelled(reason: "the app cancelled every held call"))
         return removed.count
+    }
+}
+
+extension Mediator {
+    /// The gates calls wait on, and the calls held on them: open a gate when the app is ready for
+    /// what waits on it.
+    public var gates: Gates { Gates(mediator: self) }
+
+    /// A mediator's gates and held calls.
+    ///
+    /// ```swift
+    /// mediator.gates.close(.ready)     // at launch, before links can arrive
+    /// mediator.gates.open(.ready)      // every module registered: links held meanwhile continue
+    /// mediator.gates.open(.login)      // after login: checkout links a login interceptor held continue
+    /// ```
+    public struct Gates: Sendable {
+        let mediator: Mediator
+
+        /// Opens a gate: calls held on it continue, in arrival order, each once, except those older
+        /// than the hold policy's maximum age, which are dropped (``MediatorError/Code/holdExpired``).
+        ///
+        /// The calls continue in a task, one after another, after this returns; their phase is
+        /// ``MediatorHold/Phase/continuing`` by then. A call to a main-actor action runs on the main
+        /// actor. Later holds on an open gate proceed at once, until it is closed.
+        /// - Parameter gate: The gate.
+        public func open(_ gate: Gate) { mediator.openGate(gate) }
+
+        /// Closes a gate: later calls an interceptor holds on it wait until it opens again. Calls
+        /// already held stay held; calls already continuing go on. Closing ``Mediator/Gate/ready``
+        /// holds every remote call at its door from now on.
+        /// - Parameter gate: The gate.
+        public func close(_ gate: Gate) { mediator.closeGate(gate) }
+
+        /// Whether a gate is open now. Every gate is closed until opened, except ``Mediator/Gate/ready``.
+        /// - Parameter gate: The gate.
+        /// - Returns: `true` when calls held on it would proceed.
+        public func isOpen(_ gate: Gate) -> Bool { mediator.isGateOpen(gate) }
+
+        /// The calls held now, oldest first, on every gate (not those already continuing).
+        public var heldCalls: [MediatorHold] { mediator.heldCalls }
+
+        /// Cancels the calls held on a gate, or on every gate when `gate` is `nil` (and those of it
+        /// queued to continue): they will not run, and their callers get
+        /// ``MediatorError/Code/holdCancelled``.
+        /// - Parameter gate: The gate, or `nil` for every gate.
+        /// - Returns: How many calls were cancelled.
+        @discardableResult
+        public func cancelHeldCalls(on gate: Gate? = nil) -> Int {
+            guard let gate else { return mediator.cancelAllHeldCalls() }
+            return mediator.cancelHeldCalls(on: gate)
+        }
     }
 }

@@ -1,5 +1,5 @@
 /// Holding calls on gates and continuing them: the mechanics behind ``MediatorCall/Decision/hold(until:)``,
-/// the `ready` gate and ``Mediator/openGate(_:)``.
+/// the `ready` gate and ``Mediator/Gates/open(_:)``.
 ///
 /// A call is held in one of two places, both on the way in: an interceptor's decision (every door,
 /// `InterceptorPass`), or, for a remote call while `ready` is closed, the admission stage before

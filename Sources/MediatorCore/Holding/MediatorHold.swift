@@ -1,7 +1,7 @@
 /// A call held on a gate: what it is, where it waits, and how to cancel it or wait for its result.
 ///
 /// A held call's caller gets one in ``MediatorError/hold`` (code ``MediatorError/Code/held``);
-/// ``Mediator/heldCalls`` lists every one. When the gate opens, the call continues once, through the
+/// ``Mediator/Gates/heldCalls`` lists every one. When the gate opens, the call continues once, through the
 /// whole pipeline again; it may be held again (on the same or another gate, as the same hold), or
 /// finish.
 ///
@@ -9,7 +9,7 @@
 /// do {
 ///     try mediator.open("shop://checkout")
 /// } catch let error as MediatorError where error.code == .held {
-///     showLogin(then: error.hold)         // later: mediator.openGate(.login) continues it
+///     showLogin(then: error.hold)         // later: mediator.gates.open(.login) continues it
 /// }
 /// ```
 public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible {

@@ -7,7 +7,7 @@ extension MediatorCall {
         case reject(reason: String)
         /// Sends the call to another action instead; later interceptors see the redirected call.
         case redirect(target: String, action: String, parameters: MediatorParameters? = nil)
-        /// Holds the call until the gate opens (see ``Mediator/openGate(_:)``); if it is open now, the
+        /// Holds the call until the gate opens (see ``Mediator/Gates/open(_:)``); if it is open now, the
         /// call proceeds.
         ///
         /// The caller gets ``MediatorError/Code/held`` at once (or, with ``MediatorHold/WhenHeld/wait(upTo:)``,

@@ -106,22 +106,18 @@ extension Mediator {
         snapshot().targets.keys.map(\.text).sorted()
     }
 
-    /// Releases the cached instance of one target; its next call makes a new one.
+    /// Releases the cached instance of one target, or of every target when `name` is `nil` (on a
+    /// memory warning, say); the next call of each makes a new one.
     ///
     /// Once this returns, every call that starts afterwards, on any thread, uses a new instance;
     /// threads that called the target drop their reference to the old one on their next call
     /// through this mediator.
-    /// - Parameter name: The target name.
-    public func releaseCachedInstance(of name: String) {
-        let box = registry.withLock { $0.targets[Name(name)] }
-        let released = box?.releaseInstance()
-        mutate { _ in }
-        withExtendedLifetime(released) {}
-    }
-
-    /// Releases every cached target instance, for example on a memory warning.
-    public func releaseCachedInstances() {
-        let boxes = registry.withLock { Array($0.targets.values) }
+    /// - Parameter name: The target name, or `nil` for every target.
+    public func releaseCachedInstances(of name: String? = nil) {
+        let boxes = registry.withLock { state in
+            guard let name else { return Array(state.targets.values) }
+            return state.targets[Name(name)].map { [$0] } ?? []
+        }
         let released = boxes.map { $0.releaseInstance() }
         mutate { _ in }
         withExtendedLifetime(released) {}

@@ -326,7 +326,7 @@ struct ContractCallTests {
         mediator.releaseCachedInstances()
         #expect(try mediator.call(Shelf.serial) == 2)
 
-        mediator.releaseCachedInstance(of: "Shelf")
+        mediator.releaseCachedInstances(of: "Shelf")
         #expect(try mediator.call(Shelf.serial) == 3)
         #expect(made.withLock { $0 } == 3)
     }

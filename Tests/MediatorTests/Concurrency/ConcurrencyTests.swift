@@ -73,7 +73,7 @@ struct ConcurrencyTests {
                         do {
                             _ = try mediator.perform("serial", on: "Cached", as: Int.self)
                             _ = try mediator.perform("serial", on: "Fresh", cachingTarget: round.isMultiple(of: 3), as: Int.self)
-                            if round.isMultiple(of: 10) { mediator.releaseCachedInstance(of: "Cached") }
+                            if round.isMultiple(of: 10) { mediator.releaseCachedInstances(of: "Cached") }
                             if round.isMultiple(of: 25) { mediator.releaseCachedInstances() }
                         } catch {
                             tally.fail("\(error)")

@@ -38,7 +38,7 @@ struct FactoryCycleTests {
                 releasing.signal()
                 while !stop.isSet {
                     mediator.releaseCachedInstances()
-                    mediator.releaseCachedInstance(of: "A")
+                    mediator.releaseCachedInstances(of: "A")
                 }
             }
             defer { stop.set() }

@@ -453,7 +453,7 @@ struct SnapshotGuaranteeTests {
                 if round % 2 == 1 { try register(round) } else { mediator.unregister("Slow") }
             case .releaseInstance:
                 releasedAfter.withLock { $0[round] = serials.withLock { $0 } }
-                mediator.releaseCachedInstance(of: "Slow")
+                mediator.releaseCachedInstances(of: "Slow")
             case .addOrRemoveInterceptor:
                 if round % 2 == 1 {
                     try register(round)

@@ -189,7 +189,7 @@ struct StressTests {
                         _ = try await mediator.performAsync(
                             "ping", on: "Fresh", cachingTarget: round.isMultiple(of: 3), as: String.self)
                         if cached < 0 || fresh < 0 { ledger.problem("negative serial") }
-                        if round.isMultiple(of: 5) { mediator.releaseCachedInstance(of: "Cached") }
+                        if round.isMultiple(of: 5) { mediator.releaseCachedInstances(of: "Cached") }
                         if round.isMultiple(of: 13) { mediator.releaseCachedInstances() }
                         ledger.did("release")
                     } catch {

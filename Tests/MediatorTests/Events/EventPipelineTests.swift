@@ -90,7 +90,7 @@ struct EventPipelineTests {
     @Test("a remote broadcast at cold start is held like any remote call and delivered once when ready opens")
     func remoteBroadcastAtColdStart() async throws {
         let mediator = Mediator()
-        mediator.closeGate(.ready)
+        mediator.gates.close(.ready)
         try mediator.register(
             targetNamed: "Inbox", actions: [],
             subscriptions: [MediatorSubscription(TestEvents.push) { _, trace in trace.append("Inbox") }])
@@ -101,7 +101,7 @@ struct EventPipelineTests {
         // A local broadcast is not held at cold start.
         try mediator.broadcast(TestEvents.push, trace)
         #expect(trace.all == ["Inbox"])
-        mediator.openGate(.ready)
+        mediator.gates.open(.ready)
         let report = try #require(try await hold.value() as? MediatorBroadcastReport)
         #expect(report.reached == ["Inbox"])
         #expect(trace.all == ["Inbox", "Inbox"])
@@ -110,7 +110,7 @@ struct EventPipelineTests {
     @Test("a held remote broadcast is judged again when it continues: a subscription now local is refused")
     func continuedBroadcastIsJudgedAgain() async throws {
         let mediator = Mediator()
-        mediator.closeGate(.ready)
+        mediator.gates.close(.ready)
         try mediator.register(
             targetNamed: "Inbox", actions: [],
             subscriptions: [MediatorSubscription(logoutDeclaredRemote) { _, trace in trace.append("Inbox") }])
@@ -122,7 +122,7 @@ struct EventPipelineTests {
             targetNamed: "Inbox", actions: [],
             subscriptions: [MediatorSubscription(logoutAsDeclared) { _, trace in trace.append("Inbox") }],
             replacingExisting: true)
-        mediator.openGate(.ready)
+        mediator.gates.open(.ready)
         await expectMediatorError(.remoteCallNotAllowed) { _ = try await hold.value() }
         #expect(trace.all.isEmpty)
     }
@@ -136,8 +136,8 @@ struct EventPipelineTests {
         let trace = Trace()
         let hold = try #require(expectMediatorError(.held) { try mediator.broadcast(TestEvents.launch, trace) }?.hold)
         #expect(trace.all.isEmpty)
-        #expect(mediator.heldCalls.map(\.id) == [hold.id])
-        mediator.openGate(login)
+        #expect(mediator.gates.heldCalls.map(\.id) == [hold.id])
+        mediator.gates.open(login)
         let report = try #require(try await hold.value() as? MediatorBroadcastReport)
         #expect(report.reached == ["A"])
         #expect(trace.all == ["A"])

@@ -64,7 +64,7 @@ private func registerShop(on mediator: Mediator, runs: Runs, checkoutExposure: M
             },
             MediatorAction("login", exposure: .remote, urlPatterns: ["/login"]) { _, _ in
                 runs.ran("login")
-                mediator.openGate(.login)
+                mediator.gates.open(.login)
                 return "logged in"
             },
         ], replacingExisting: true)
@@ -109,24 +109,24 @@ struct HeldCallTests {
         let awaited = try #require(error?.hold)
         #expect(error?.code == .held)
         #expect(runs["checkout"] == 0)
-        #expect(mediator.heldCalls.map(\.id) == [byURL.id, byName.id, awaited.id])
+        #expect(mediator.gates.heldCalls.map(\.id) == [byURL.id, byName.id, awaited.id])
         #expect(byURL.gate == .login && byURL.call.url == "shop://checkout?total=3" && byURL.call.source == .remote)
 
-        mediator.openGate(.login)
+        mediator.gates.open(.login)
         #expect(try await byURL.value() as? String == "checkout 3")
         #expect(try await byName.value() as? String == "checkout 4")
         #expect(try await awaited.value() as? String == "checkout 5")
         #expect(runs["checkout"] == 3)
-        #expect(mediator.heldCalls.isEmpty)
+        #expect(mediator.gates.heldCalls.isEmpty)
         // Continued calls went through the interceptors again, marked with their hold.
         #expect(recorder.holds.map(\.id) == [byURL.id, byName.id, awaited.id])
         #expect(recorder.continuedCalls.map { $0.hold?.id } == [byURL.id, byName.id, awaited.id])
         #expect(recorder.continuedCalls.map { $0.parameters.values["total"] as? String } == ["3", nil, "5"])
         // The gate is open now: later calls proceed at once.
         #expect(try mediator.open("shop://checkout?total=6") as? String == "checkout 6")
-        mediator.closeGate(.login)
+        mediator.gates.close(.login)
         #expect(code { try mediator.open("shop://checkout") } == .held)
-        #expect(mediator.cancelAllHeldCalls() == 1)
+        #expect(mediator.gates.cancelHeldCalls() == 1)
     }
 
     @Test("a typed call is held and continues like the others; a local call is held by an interceptor too")
@@ -137,7 +137,7 @@ struct HeldCallTests {
         let order = ActionContract<OrderID, String>("order", on: "Shop")
         let hold = try #require(held { try mediator.call(order, with: OrderID(id: 7)) })
         #expect(hold.call.source == .local && hold.description == "Shop.order (hold \(hold.id))")
-        mediator.openGate(.login)
+        mediator.gates.open(.login)
         #expect(try await hold.value() as? String == "order 7")
         #expect(runs["order 7"] == 1)
     }
@@ -153,18 +153,18 @@ struct HeldCallTests {
         // Rejected at continuation.
         let rejected = try #require(held { try mediator.open("shop://checkout") })
         decider.change { _ in .reject(reason: "store closed") }
-        mediator.openGate(.login)
+        mediator.gates.open(.login)
         await #expect(throws: MediatorError.self) { try await rejected.value() }
         let rejection = try? await rejected.value()
         #expect(rejection == nil)
         #expect(runs["checkout"] == 0)
 
         // Allowed when held, local-only when it continues: refused.
-        mediator.closeGate(.login)
+        mediator.gates.close(.login)
         decider.change { $0.action == "checkout" ? .hold(until: .login) : .proceed }
         let withdrawn = try #require(held { try mediator.perform("checkout", on: "Shop", source: .remote) })
         try registerShop(on: mediator, runs: runs, checkoutExposure: .local)
-        mediator.openGate(.login)
+        mediator.gates.open(.login)
         do {
             _ = try await withdrawn.value()
             Issue.record("a remote call to an action made local while it was held ran")
@@ -174,13 +174,13 @@ struct HeldCallTests {
         #expect(runs["checkout"] == 0)
 
         // Held again, on another gate, as the same hold.
-        mediator.closeGate(.login)
+        mediator.gates.close(.login)
         decider.change { $0.action == "order" ? ($0.hold == nil ? .hold(until: .login) : .hold(until: .consent)) : .proceed }
         let twice = try #require(held { try mediator.open("shop://order/9") })
-        mediator.openGate(.login)
+        mediator.gates.open(.login)
         while twice.gate != .consent { await Task.yield() }
-        #expect(mediator.heldCalls.map(\.id) == [twice.id])
-        mediator.openGate(.consent)
+        #expect(mediator.gates.heldCalls.map(\.id) == [twice.id])
+        mediator.gates.open(.consent)
         #expect(try await twice.value() as? String == "order 9")
         #expect(runs["order 9"] == 1)
     }
@@ -190,10 +190,10 @@ struct HeldCallTests {
         let runs = Runs()
         let mediator = try makeShop(runs: runs)
         mediator.configure { $0.interceptors.append(Holding(["checkout"])) }
-        mediator.openGate(.login)
-        #expect(mediator.isGateOpen(.login))
+        mediator.gates.open(.login)
+        #expect(mediator.gates.isOpen(.login))
         #expect(try mediator.open("shop://checkout?total=1") as? String == "checkout 1")
-        #expect(mediator.heldCalls.isEmpty)
+        #expect(mediator.gates.heldCalls.isEmpty)
     }
 
     @Test(
@@ -202,8 +202,8 @@ struct HeldCallTests {
     func coldStart() async throws {
         let runs = Runs()
         let mediator = Mediator()
-        #expect(mediator.isGateOpen(.ready))
-        mediator.closeGate(.ready)
+        #expect(mediator.gates.isOpen(.ready))
+        mediator.gates.close(.ready)
         // Nothing is registered yet: not even the scheme.
         let first = try #require(held { try mediator.open("shop://order/1") })
         let second = try #require(held { try mediator.perform("order", on: "Shop", with: ["id": 2], source: .remote) })
@@ -225,7 +225,7 @@ struct HeldCallTests {
                 if let id = try? call.parameters.value("id", as: Int.self) { order.withLock { $0.append(id) } }
                 return .proceed
             }) }
-        mediator.openGate(.ready)
+        mediator.gates.open(.ready)
         #expect(try await first.value() as? String == "order 1")
         #expect(try await second.value() as? String == "order 2")
         #expect(try await third.value() as? String == "order 3")
@@ -238,28 +238,28 @@ struct HeldCallTests {
     func noChangeByDefault() throws {
         let mediator = Mediator()
         #expect(code { try mediator.open("shop://order/1") } == .unknownURLScheme)
-        #expect(mediator.heldCalls.isEmpty)
+        #expect(mediator.gates.heldCalls.isEmpty)
     }
 
     @Test("a policy's bounds hold however it was built: a capacity set field by field is clamped where it is applied")
     func policyBoundsHoldWhenApplied() throws {
         let mediator = try makeShop(runs: Runs())
-        mediator.closeGate(.ready)
+        mediator.gates.close(.ready)
         for id in 1...3 { _ = held { try mediator.open("shop://order/\(id)") } }
         var negative = Mediator.HoldPolicy()
         negative.capacity = -1
         negative.maximumAge = .seconds(-5)
         mediator.configure { $0.holdPolicy = negative }  // crashed before: removeFirst past the end of the queue
         #expect(mediator.settings.holdPolicy.capacity == 0 && mediator.settings.holdPolicy.maximumAge == .zero)
-        #expect(mediator.heldCalls.isEmpty)
+        #expect(mediator.gates.heldCalls.isEmpty)
         #expect(code { try mediator.open("shop://order/4") } == .holdDropped)
         var huge = Mediator.HoldPolicy()
         huge.capacity = 50_000
         mediator.configure { $0.holdPolicy = huge }
         #expect(mediator.settings.holdPolicy.capacity == Mediator.HoldPolicy.maximumCapacity)
         for id in 1...(Mediator.HoldPolicy.maximumCapacity + 5) { _ = held { try mediator.open("shop://order/\(id)") } }
-        #expect(mediator.heldCalls.count == Mediator.HoldPolicy.maximumCapacity)
-        _ = mediator.cancelAllHeldCalls()
+        #expect(mediator.gates.heldCalls.count == Mediator.HoldPolicy.maximumCapacity)
+        _ = mediator.gates.cancelHeldCalls()
     }
 
     @Test("a flood of held links stays within the capacity: the oldest are dropped and told so")
@@ -269,10 +269,10 @@ struct HeldCallTests {
         let recorder = CallRecorder()
         mediator.configure { $0.interceptors.append(recorder) }
         mediator.configure { $0.holdPolicy = Mediator.HoldPolicy(capacity: 3) }
-        mediator.closeGate(.ready)
+        mediator.gates.close(.ready)
         var holds: [MediatorHold] = []
         for id in 1...10 { holds += [try #require(held { try mediator.open("shop://order/\(id)") })] }
-        #expect(mediator.heldCalls.map(\.id) == holds.suffix(3).map(\.id))
+        #expect(mediator.gates.heldCalls.map(\.id) == holds.suffix(3).map(\.id))
         for dropped in holds.prefix(7) {
             await #expect { try await dropped.value() } throws: { ($0 as? MediatorError)?.code == .holdDropped }
         }
@@ -280,20 +280,20 @@ struct HeldCallTests {
             if case .failed(let e as MediatorError) = $0 { e.code == .holdDropped } else { false }
         }
         #expect(drops.count == 7)
-        mediator.openGate(.ready)
+        mediator.gates.open(.ready)
         for kept in holds.suffix(3) { _ = try await kept.value() }
         #expect((1...10).map { runs["order \($0)"] } == [0, 0, 0, 0, 0, 0, 0, 1, 1, 1])
 
         // Lowering the capacity drops the oldest at once; capacity 0 holds nothing.
-        mediator.closeGate(.ready)
+        mediator.gates.close(.ready)
         _ = held { try mediator.open("shop://order/11") }
         _ = held { try mediator.open("shop://order/12") }
         mediator.configure { $0.holdPolicy = Mediator.HoldPolicy(capacity: 1) }
-        #expect(mediator.heldCalls.map { $0.call.url } == ["shop://order/12"])
+        #expect(mediator.gates.heldCalls.map { $0.call.url } == ["shop://order/12"])
         mediator.configure { $0.holdPolicy = Mediator.HoldPolicy(capacity: 0) }
         #expect(code { try mediator.open("shop://order/13") } == .holdDropped)
         #expect(Mediator.HoldPolicy(capacity: 1_000_000).capacity == Mediator.HoldPolicy.maximumCapacity)
-        #expect(mediator.cancelAllHeldCalls() == 0)
+        #expect(mediator.gates.cancelHeldCalls() == 0)
     }
 
     @Test("calls older than the maximum age when their gate opens are dropped as expired")
@@ -304,7 +304,7 @@ struct HeldCallTests {
         mediator.configure { $0.holdPolicy = Mediator.HoldPolicy(maximumAge: .zero) }
         let old = try #require(held { try mediator.open("shop://checkout") })
         try await Task.sleep(for: .milliseconds(2))
-        mediator.openGate(.login)
+        mediator.gates.open(.login)
         await #expect { try await old.value() } throws: { ($0 as? MediatorError)?.code == .holdExpired }
         #expect(runs["checkout"] == 0)
         if case .finished(.failed) = old.phase {} else { Issue.record("an expired hold is not finished: \(old.phase)") }
@@ -314,23 +314,23 @@ struct HeldCallTests {
     func identicalURLsCoalesce() async throws {
         let runs = Runs()
         let mediator = try makeShop(runs: runs)
-        mediator.closeGate(.ready)
+        mediator.gates.close(.ready)
         let holds = try (0..<5).map { _ in try #require(held { try mediator.open("shop://order/1") }) }
         let other = try #require(held { try mediator.open("shop://order/2") })
         let native = try #require(held { try mediator.open("shop://order/1", with: ["note": "native values never coalesce"]) })
         #expect(Set(holds.map(\.id)).count == 1)
-        #expect(mediator.heldCalls.map(\.id) == [holds[0].id, other.id, native.id])
-        mediator.openGate(.ready)
+        #expect(mediator.gates.heldCalls.map(\.id) == [holds[0].id, other.id, native.id])
+        mediator.gates.open(.ready)
         for hold in holds { #expect(try await hold.value() as? String == "order 1") }
         _ = try await native.value()
         #expect(runs["order 1"] == 2 && runs["order 2"] == 1)
         // Without coalescing, each is its own hold.
         mediator.configure { $0.holdPolicy = Mediator.HoldPolicy(coalescesIdenticalURLs: false) }
-        mediator.closeGate(.ready)
+        mediator.gates.close(.ready)
         let a = try #require(held { try mediator.open("shop://order/3") })
         let b = try #require(held { try mediator.open("shop://order/3") })
         #expect(a.id != b.id)
-        mediator.cancelAllHeldCalls()
+        mediator.gates.cancelHeldCalls()
     }
 
     @Test("the app cancels one held call, a gate's, or all; cancelled calls never run and observers see it")
@@ -347,14 +347,14 @@ struct HeldCallTests {
         let four = try #require(held { try mediator.open("shop://order/4") })
         #expect(one.cancel())
         #expect(!one.cancel())
-        #expect(mediator.cancelHeldCalls(on: .login) == 1)
-        #expect(mediator.heldCalls.map(\.id) == [three.id, four.id])
-        #expect(mediator.cancelAllHeldCalls() == 2)
+        #expect(mediator.gates.cancelHeldCalls(on: .login) == 1)
+        #expect(mediator.gates.heldCalls.map(\.id) == [three.id, four.id])
+        #expect(mediator.gates.cancelHeldCalls() == 2)
         for hold in [one, two, three, four] {
             await #expect { try await hold.value() } throws: { ($0 as? MediatorError)?.code == .holdCancelled }
         }
-        mediator.openGate(.login)
-        mediator.openGate(.consent)
+        mediator.gates.open(.login)
+        mediator.gates.open(.consent)
         #expect(runs["checkout"] == 0 && runs["order 3"] == 0)
         let cancelled = recorder.outcomes.filter {
             if case .failed(let e as MediatorError) = $0 { e.code == .holdCancelled } else { false }
@@ -368,22 +368,22 @@ struct HeldCallTests {
         let mediator = try makeShop(runs: runs)
         mediator.configure { $0.interceptors.append(Holding(["checkout"])) }
         async let waited = mediator.openAsync("shop://checkout?total=8", whenHeld: .wait(upTo: .seconds(600)), as: String.self)
-        while mediator.heldCalls.isEmpty { await Task.yield() }
-        mediator.openGate(.login)
+        while mediator.gates.heldCalls.isEmpty { await Task.yield() }
+        mediator.gates.open(.login)
         #expect(try await waited == "checkout 8")
 
-        mediator.closeGate(.login)
+        mediator.gates.close(.login)
         await #expect {
             try await mediator.performAsync("checkout", on: "Shop", whenHeld: .wait(upTo: .milliseconds(10)))
         } throws: { ($0 as? MediatorError)?.code == .holdTimedOut }
-        #expect(mediator.heldCalls.isEmpty)
+        #expect(mediator.gates.heldCalls.isEmpty)
 
         let task = Task { try await mediator.openAsync("shop://checkout?total=9", whenHeld: .wait(upTo: .seconds(600))) }
-        while mediator.heldCalls.isEmpty { await Task.yield() }
+        while mediator.gates.heldCalls.isEmpty { await Task.yield() }
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
-        #expect(mediator.heldCalls.isEmpty)
-        mediator.openGate(.login)
+        #expect(mediator.gates.heldCalls.isEmpty)
+        mediator.gates.open(.login)
         #expect(runs["checkout"] == 1)
     }
 
@@ -391,13 +391,13 @@ struct HeldCallTests {
     func waitingJoinsKeepers() async throws {
         let runs = Runs()
         let mediator = try makeShop(runs: runs)
-        mediator.closeGate(.ready)
+        mediator.gates.close(.ready)
         let kept = try #require(held { try mediator.open("shop://order/5") })
         await #expect {
             try await mediator.openAsync("shop://order/5", whenHeld: .wait(upTo: .milliseconds(5)))
         } throws: { ($0 as? MediatorError)?.code == .holdTimedOut }
-        #expect(mediator.heldCalls.map(\.id) == [kept.id])
-        mediator.openGate(.ready)
+        #expect(mediator.gates.heldCalls.map(\.id) == [kept.id])
+        mediator.gates.open(.ready)
         #expect(try await kept.value() as? String == "order 5")
     }
 
@@ -430,7 +430,7 @@ struct HeldCallTests {
             ])
         mediator.configure { $0.interceptors.append(Holding(["show"])) }
         let hold = try #require(held { try mediator.perform("show", on: "Screens", source: .remote) })
-        await Task.detached { mediator.openGate(.login) }.value
+        await Task.detached { mediator.gates.open(.login) }.value
         #expect(try await hold.value() as? String == "shown")
         #expect(ranOnMain.withLock { $0 })
     }
@@ -463,11 +463,11 @@ struct HeldCallTests {
                 }
                 group.addTask {
                     for _ in 0..<20 {
-                        mediator.openGate(.login)
+                        mediator.gates.open(.login)
                         await Task.yield()
-                        mediator.closeGate(.login)
+                        mediator.gates.close(.login)
                     }
-                    mediator.openGate(.login)
+                    mediator.gates.open(.login)
                 }
             }
         }
@@ -486,14 +486,14 @@ struct HeldCallTests {
     func endedHoldsAreReleased() async throws {
         let runs = Runs()
         let mediator = try makeShop(runs: runs)
-        mediator.closeGate(.ready)
+        mediator.gates.close(.ready)
         weak var cancelled: MediatorHold?
         weak var continued: MediatorHold?
         do {
             let first = try #require(held { try mediator.open("shop://order/1") })
             let second = try #require(held { try mediator.open("shop://order/2") })
             #expect(first.cancel())
-            mediator.openGate(.ready)
+            mediator.gates.open(.ready)
             _ = try await second.value()
             cancelled = first
             continued = second
@@ -504,7 +504,7 @@ struct HeldCallTests {
     @Test("held errors read as one line naming the call, the gate and what to do")
     func descriptions() async throws {
         let mediator = Mediator()
-        mediator.closeGate(.ready)
+        mediator.gates.close(.ready)
         do {
             try mediator.open("shop://order/1\n")
         } catch let error as MediatorError {
@@ -514,10 +514,10 @@ struct HeldCallTests {
             #expect(!error.description.contains("\n"))
             #expect(error.url == "shop://order/1\n")
         }
-        #expect(mediator.cancelAllHeldCalls() == 1)
+        #expect(mediator.gates.cancelHeldCalls() == 1)
         // A URL over the length limit is not worth a place: refused at once, as it would be when ready.
         #expect(code { try mediator.open("shop://" + String(repeating: "a", count: 20_000)) } == .urlTooLong)
-        #expect(mediator.heldCalls.isEmpty)
+        #expect(mediator.gates.heldCalls.isEmpty)
     }
 }
 

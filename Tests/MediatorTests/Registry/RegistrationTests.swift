@@ -155,14 +155,14 @@ struct RegistrationTests {
         }
     }
 
-    @Test("releaseCachedInstance(of:) makes the next call create a new instance")
+    @Test("releaseCachedInstances(of:) makes the next call create a new instance")
     func releasingOneCachedInstance() throws {
         let probe = Probe()
         try probe.run {
             let mediator = try mediator(fresh: true, cached: true)
             let before = try mediator.perform("serial", on: "Cached", as: Int.self)
             let freshKept = try mediator.perform("serial", on: "Fresh", cachingTarget: true, as: Int.self)
-            mediator.releaseCachedInstance(of: "Cached")
+            mediator.releaseCachedInstances(of: "Cached")
             let after = try mediator.perform("serial", on: "Cached", as: Int.self)
             let afterAgain = try mediator.perform("serial", on: "Cached", as: Int.self)
             // The other target's kept instance is untouched.
@@ -172,7 +172,7 @@ struct RegistrationTests {
             #expect(freshStill == freshKept)
             #expect(probe.instancesCreated == 3)
             // Releasing an unknown name is harmless.
-            mediator.releaseCachedInstance(of: "Nobody")
+            mediator.releaseCachedInstances(of: "Nobody")
         }
     }
 
