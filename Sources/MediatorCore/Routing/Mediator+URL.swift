@@ -1,3 +1,5 @@
+internal import MediatorText
+
 /// URL entry points: deep links, universal links and remote invocation, turned into calls.
 ///
 /// Routes come from the `urlPatterns` each action declares and from the convention route
