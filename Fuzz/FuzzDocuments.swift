@@ -13,6 +13,7 @@
 
 import Foundation
 import Mediator
+
 @testable import MediatorCore
 @testable import MediatorPublishing
 
@@ -56,7 +57,9 @@ struct FuzzDocuments {
             try mediator.applyRouteConfiguration(nil)
         } catch let error as MediatorError {
             checkConfigurationError(error, step: "applying a configuration")
-            guard mediator.settings.routeConfiguration == nil else { fail("a refused configuration changed the one in force", url: input) }
+            guard mediator.settings.routeConfiguration == nil else {
+                fail("a refused configuration changed the one in force", url: input)
+            }
         } catch {
             fail("applying a configuration threw a non-MediatorError: \(error)", url: input)
         }

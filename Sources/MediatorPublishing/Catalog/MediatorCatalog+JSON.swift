@@ -1,5 +1,5 @@
 import Foundation
-import MediatorCore
+internal import MediatorCore
 
 extension MediatorCatalog {
     /// The catalog as JSON with sorted keys, stable across runs.
