@@ -32,11 +32,15 @@ let package = Package(
         // Architecture section and in module-rules.txt, which `swift package check-module-graph` enforces.
         // The runtime core (no Foundation) and its C target (C11 atomics, pthread mutex and condition).
         .target(name: "CMediatorAtomics"),
-        .target(name: "MediatorCore", dependencies: ["CMediatorAtomics"]),
+        // The one rule for echoing outside text on one line (errors, the App's console, the tool):
+        // apart, so the tool the plugins build needs it and not the core.
+        .target(name: "MediatorText"),
+        .target(name: "MediatorCore", dependencies: ["CMediatorAtomics", "MediatorText"]),
         // What apps import: the core re-exported, and the Foundation bridge (URL/Data doors, UUID/URL values).
-        .target(name: "Mediator", dependencies: ["MediatorCore"]),
+        .target(name: "Mediator", dependencies: ["MediatorCore", "MediatorText"]),
         // Catalog export, link reference, association files, compatibility check: for tools and CI.
         .target(name: "MediatorPublishing", dependencies: ["MediatorCore"]),
+        // The every-link and hostile-link checks read the review and examples the publishing side builds.
         .target(name: "MediatorTesting", dependencies: ["Mediator", "MediatorPublishing"]),
         // What several test targets share (argument-parser's `ArgumentParserTestHelpers`): thread
         // helpers, the deadlock guard, the package's committed files. Not a product: tests only.
@@ -47,10 +51,11 @@ let package = Package(
             dependencies: ["MediatorCore", "Mediator", "MediatorPublishing", "MediatorTesting", "MediatorTestSupport"],
             exclude: ["Publishing/Golden"]),
 
-        // The tooling: one executable both plugins run (Foundation only, so it builds wherever the
-        // package does), and the module template it copies, a real module that CI builds and tests.
-        .executableTarget(name: "MediatorTool"),
-        .testTarget(name: "MediatorToolTests", dependencies: ["MediatorTool"]),
+        // The tooling: one executable both plugins run (Foundation, and `MediatorText` to escape what it
+        // prints as every error and the App's console do), and the module template it copies, a real
+        // module that CI builds and tests.
+        .executableTarget(name: "MediatorTool", dependencies: ["MediatorText"]),
+        .testTarget(name: "MediatorToolTests", dependencies: ["MediatorTool", "MediatorText"]),
         .plugin(
             name: "NewModule",
             capability: .command(
@@ -112,8 +117,8 @@ let package = Package(
         .executableTarget(
             name: "App",
             dependencies: [
-                "Mediator", "MediatorPublishing", "Presentation", "AppEvents", "ModuleA", "ModuleAFacade", "ModuleB",
-                "ModuleBFacade",
+                "Mediator", "MediatorPublishing", "MediatorText", "Presentation", "AppEvents", "ModuleA", "ModuleAFacade",
+                "ModuleB", "ModuleBFacade",
                 // swift package new-module adds each new module to the App's dependencies above this line.
             ],
             path: "App/Sources/App"),

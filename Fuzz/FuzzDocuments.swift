@@ -7,12 +7,13 @@
 // - Association export: an input that starts with "/" (one in 64) is also declared as the
 //   URL pattern of a remote action. Publishing refuses a bad pattern with a safe description; a good one exports an
 //   apple-app-site-association document and Android intent filters that, read with the ports of the
-//   platforms' matching rules (Tests/MediatorTests/Publishing/AndroidIntentMatching.swift and
-//   AppleComponentMatching.swift, compiled into the harness), claim the example URL of every web
+//   platforms' matching rules (Sources/MediatorPublishing/Association/AndroidIntentMatching.swift and
+//   AppleComponentMatching.swift, read through `@testable import`), claim the example URL of every web
 //   shape the router opens, and nothing on another host.
 
 import Foundation
 import Mediator
+
 @testable import MediatorCore
 @testable import MediatorPublishing
 
@@ -56,7 +57,9 @@ struct FuzzDocuments {
             try mediator.applyRouteConfiguration(nil)
         } catch let error as MediatorError {
             checkConfigurationError(error, step: "applying a configuration")
-            guard mediator.settings.routeConfiguration == nil else { fail("a refused configuration changed the one in force", url: input) }
+            guard mediator.settings.routeConfiguration == nil else {
+                fail("a refused configuration changed the one in force", url: input)
+            }
         } catch {
             fail("applying a configuration threw a non-MediatorError: \(error)", url: input)
         }

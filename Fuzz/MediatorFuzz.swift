@@ -25,6 +25,7 @@
 
 import Foundation
 import Mediator
+
 @testable import MediatorCore
 
 /// How many inputs the cold-start step has seen (libFuzzer runs one input at a time, on one thread).

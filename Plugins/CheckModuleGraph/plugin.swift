@@ -2,8 +2,9 @@ import Foundation
 import PackagePlugin
 
 /// `swift package check-module-graph`: checks that the package's modules stay decoupled, by their
-/// declared dependencies and by the `import` lines of their sources (see `MediatorTool`'s
-/// `ModuleGraphCommand` for the rules). Fails, listing every problem, when one is found.
+/// declared dependencies and by the `import` declarations of their sources (see `MediatorTool`'s
+/// `ModuleGraphCommand` for the rules). Fails (exit status 1), listing every problem as
+/// `path:line:column: error: message`, when one is found.
 @main
 struct CheckModuleGraphPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -36,8 +37,13 @@ struct CheckModuleGraphPlugin: CommandPlugin {
         process.arguments = ["check-module-graph", "--description", file.path] + arguments
         try process.run()
         process.waitUntilExit()
+        // The tool printed each problem as `path:line:column: error: message` and its verdict after
+        // them, on standard output. SwiftPM prints this failure on standard error, and, when its output
+        // is not a terminal, before the tool's lines: so it says where they are, not "above".
         guard process.terminationStatus == 0 else {
-            throw PluginFailure("check-module-graph: the module graph has problems (listed above)")
+            throw PluginFailure(
+                "check-module-graph: the module graph has problems; each is a `path:line:column: error:` line "
+                    + "of the standard output, followed by their count")
         }
     }
 

@@ -29,6 +29,11 @@ struct NewModulePlugin: CommandPlugin {
             "--template", mediatorDirectory.appendingPathComponent("Templates/ModuleTemplate").path,
             "--targets", package.targets.map(\.name).joined(separator: ","),
         ]
+        // The package's own targets' directories: the only places the tool reads and edits sources in,
+        // so a dependency's files (vendored, checked out, built) are never touched.
+        for target in package.targets {
+            toolArguments += ["--source-directory", target.directoryURL.path]
+        }
         if let mediatorID { toolArguments += ["--mediator-package", mediatorID] }
         try run(context.tool(named: "MediatorTool").url, toolArguments + arguments)
     }

@@ -1,5 +1,6 @@
 public import Foundation
 public import MediatorCore
+internal import MediatorText
 
 /// The URL doors for `Foundation.URL`: what `onOpenURL`, `application(_:open:options:)` and
 /// `NSUserActivity.webpageURL` hand an app, opened as its text (`absoluteString`), exactly as the

@@ -22,12 +22,14 @@ struct ModuleGraph {
         isImplementation(name) ? name : isFacade(name) ? String(name.dropLast(6)) : nil
     }
 
-    /// The problems of the declared dependencies, one line each.
-    func dependencyProblems() -> [String] {
-        var problems: [String] = []
+    /// The problems of the declared dependencies, each with the target that declares it.
+    func dependencyProblems() -> [(target: String, message: String)] {
+        var problems: [(target: String, message: String)] = []
         for target in targets {
             for dependency in target.dependencies {
-                if let problem = edgeProblem(from: target, to: dependency, how: "depends on") { problems.append(problem) }
+                if let problem = edgeProblem(from: target, to: dependency, how: "depends on") {
+                    problems.append((target.name, problem))
+                }
             }
         }
         return problems
@@ -55,17 +57,16 @@ struct ModuleGraph {
         return nil
     }
 
-    /// What is wrong with one import, or `nil`.
-    func problem(with found: ImportScanner.Import, in target: PackageGraphDescription.Target, file: String) -> String? {
+    /// What is wrong with one import, or `nil`; the caller places it at the import's file:line:column.
+    func problem(with found: ImportScanner.Import, in target: PackageGraphDescription.Target) -> String? {
         let module = found.module
         guard known.contains(module), module != target.name else { return nil }
-        let site = "\(file):\(found.line)"
         // An implementation importing another implementation is wrong even when declared.
         if isImplementation(target.name), isImplementation(module) {
-            return "\(site): \(target.name) imports \(module)'s implementation; import \(module)Facade instead"
+            return "\(target.name) imports \(module)'s implementation; import \(module)Facade instead"
         }
         if !target.dependencies.contains(module) {
-            return "\(site): \(target.name) imports \(module), which it does not declare as a dependency; "
+            return "\(target.name) imports \(module), which it does not declare as a dependency; "
                 + "add it to \(target.name)'s dependencies in Package.swift (or remove the import)"
         }
         return nil

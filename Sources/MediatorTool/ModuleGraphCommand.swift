@@ -1,7 +1,7 @@
 import Foundation
 
 /// `check-module-graph`: checks that modules stay decoupled, by their declared dependencies and by
-/// the imports in their sources. Each problem is one line; import problems start with `file:line:`.
+/// the imports in their sources. Each problem is one line, `path:line:column: error: message`.
 ///
 /// A module is a pair of targets `<M>` (its implementation) and `<M>Facade` (its typed contracts).
 /// Rules:
@@ -26,49 +26,107 @@ struct ModuleGraphCommand {
         description = try JSONDecoder().decode(PackageGraphDescription.self, from: data)
     }
 
-    /// Prints the verdict; returns whether the graph is clean.
+    /// Prints each problem as `path:line:column: error: message`, one a line, then the verdict on
+    /// the same stream; returns whether the graph is clean (the tool's exit status says it: 0 or 1).
     func run() throws -> Bool {
+        let (diagnostics, importCount) = try check()
         let graph = ModuleGraph(description)
-        let rules = try ModuleRules.load(package: description.package)
-        var problems = graph.dependencyProblems() + (rules?.declarationProblems(in: description.targets) ?? [])
-        var importCount = 0
-        for target in description.targets {
-            var declared: [(file: String, declaration: ContractListScanner.Declaration)] = []
-            var listed: Set<String>?
-            for file in target.files {
-                let url = URL(fileURLWithPath: description.package).appendingPathComponent(file)
-                guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-                    problems.append("\(file): cannot be read")
-                    continue
-                }
-                let imports = ImportScanner.imports(in: text)
-                importCount += imports.count
-                // An import the package's rules forbid is reported as that alone: declaring it would not help.
-                problems += imports.compactMap { found in
-                    rules?.problem(with: found, in: target.name, file: file) ?? graph.problem(with: found, in: target, file: file)
-                }
-                if graph.isFacade(target.name) {
-                    declared += ContractListScanner.declarations(in: text).map { (file, $0) }
-                    if let names = ContractListScanner.listed(in: text) { listed = (listed ?? []).union(names) }
-                }
-            }
-            if let listed {
-                problems += declared.filter { !listed.contains($0.declaration.name) }.map { file, declaration in
-                    "\(file):\(declaration.line): \(target.name) declares the contract \(declaration.name) but its `all` list "
-                        + "leaves it out, so the module's contract test would skip it; add it to `all`"
-                }
-            }
-        }
-        if problems.isEmpty {
+        if diagnostics.isEmpty {
             let modules = graph.modules.sorted()
+            let rules = try ModuleRules.load(package: description.package)
             let ruled = rules.map { "; \($0.rules.count) rules from \(ModuleRules.fileName)" } ?? ""
-            print(
+            Self.write(
                 "module graph: ok (\(modules.count) modules: \(modules.joined(separator: ", ")); "
                     + "\(description.targets.count) targets; \(importCount) imports read\(ruled))")
             return true
         }
-        problems.forEach { print("module graph: \($0)") }
-        print("module graph: \(problems.count) problem(s)")
+        for diagnostic in diagnostics { Self.write(diagnostic.rendered(package: description.package)) }
+        Self.write("module graph: \(diagnostics.count) problem(s)")
         return false
+    }
+
+    /// Every problem of the package, in order (declared dependencies, then each target's files),
+    /// and how many imports its files hold.
+    func check() throws -> (diagnostics: [ToolDiagnostic], imports: Int) {
+        var importCount = 0
+        let graph = ModuleGraph(description)
+        let rules = try ModuleRules.load(package: description.package)
+        let manifest = ManifestTargets(
+            manifest: (try? String(contentsOf: url(of: "Package.swift"), encoding: .utf8)) ?? "")
+        func atDeclaration(_ problem: (target: String, message: String)) -> ToolDiagnostic {
+            let position = manifest.position(of: problem.target)
+            return ToolDiagnostic(file: "Package.swift", line: position.line, column: position.column, message: problem.message)
+        }
+        var diagnostics = graph.dependencyProblems().map(atDeclaration)
+        if let declared = rules?.declarationProblems(in: description.targets) {
+            diagnostics += declared.rules.map {
+                ToolDiagnostic(file: ModuleRules.fileName, line: $0.line, column: 1, message: $0.message)
+            }
+            diagnostics += declared.targets.map(atDeclaration)
+        }
+        for target in description.targets {
+            var facade = ContractListScanner.Reading()
+            var declaredIn: [String] = []
+            for file in target.files {
+                guard let text = try? String(contentsOf: url(of: file), encoding: .utf8) else {
+                    diagnostics.append(ToolDiagnostic(file: file, line: 1, column: 1, message: "cannot be read as UTF-8 text"))
+                    continue
+                }
+                let tokens = SwiftLexer.tokens(of: text)
+                let imports = ImportScanner.imports(in: tokens)
+                importCount += imports.count
+                // An import the package's rules forbid is reported as that alone: declaring it would not help.
+                for found in imports {
+                    guard let message = rules?.problem(with: found, in: target.name) ?? graph.problem(with: found, in: target)
+                    else { continue }
+                    diagnostics.append(ToolDiagnostic(file: file, line: found.line, column: found.column, message: message))
+                }
+                if graph.isFacade(target.name) {
+                    let reading = ContractListScanner.read(tokens: tokens)
+                    facade.declarations += reading.declarations
+                    declaredIn += reading.declarations.map { _ in file }
+                    facade.lists.merge(reading.lists) { $0.union($1) }
+                    facade.macroFacades.formUnion(reading.macroFacades)
+                }
+            }
+            for (declaration, file) in zip(facade.declarations, declaredIn) {
+                guard let message = Self.listProblem(declaration, in: facade, target: target.name) else { continue }
+                diagnostics.append(
+                    ToolDiagnostic(file: file, line: declaration.line, column: declaration.column, message: message))
+            }
+        }
+        return (diagnostics, importCount)
+    }
+
+    /// Why a contract declaration is missing from its type's `all`, or `nil` when it is listed (or
+    /// its type keeps no list).
+    static func listProblem(
+        _ declaration: ContractListScanner.Declaration, in facade: ContractListScanner.Reading, target: String
+    ) -> String? {
+        let owner = declaration.owner
+        if facade.macroFacades.contains(owner) {
+            if declaration.inExtension {
+                return "\(target) declares the contract \(declaration.name) in an extension of the @MediatorFacade enum "
+                    + "\(owner), whose `all` the macro writes from the enum's own body; move it into the enum"
+            }
+            if declaration.conditional {
+                return "\(target) declares the contract \(declaration.name) under #if in the @MediatorFacade enum \(owner), "
+                    + "which the macro cannot list; declare it outside #if, or write `all` by hand without the macro"
+            }
+            return nil
+        }
+        guard let listed = facade.lists[owner], !listed.contains(declaration.name) else { return nil }
+        return "\(target) declares the contract \(declaration.name) but its `all` list leaves it out, "
+            + "so the module's contract test would skip it; add it to `all`"
+    }
+
+    private func url(of file: String) -> URL {
+        file.hasPrefix("/") ? URL(fileURLWithPath: file) : URL(fileURLWithPath: description.package).appendingPathComponent(file)
+    }
+
+    /// Writes one line to standard output at once, so the list and the verdict keep their order
+    /// with whatever else shares the stream.
+    private static func write(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 }

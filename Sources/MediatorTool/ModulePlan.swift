@@ -1,4 +1,5 @@
 import Foundation
+internal import MediatorText
 
 /// Every change adding a module makes, computed before anything is written: the new files, and the
 /// new text of each edited file.
@@ -28,7 +29,7 @@ struct ModulePlan {
 
         let manifestURL = package.appendingPathComponent("Package.swift")
         guard let manifest = try? String(contentsOf: manifestURL, encoding: .utf8) else {
-            throw ToolFailure("there is no readable Package.swift in \(EscapedText.quoted(package.path, limit: 200))")
+            throw ToolFailure("there is no readable Package.swift in \(LogSafeText.quoted(package.path))")
         }
         let stanzas = Self.stanzas(names, mediator)
         var edited: String
@@ -46,18 +47,18 @@ struct ModulePlan {
         var edits = [(path: "Package.swift", old: manifest, new: edited, added: added)]
 
         let anchored = sources.files.filter { file in
-            file.text.split(separator: "\n").contains { Self.isAnchor($0, Anchor.registration) }
+            file.text.split(whereSeparator: \.isNewline).contains { Self.isAnchor($0, Anchor.registration) }
         }
         guard anchored.count <= 1 else {
             throw ToolFailure(
-                "the registration anchor (a comment ending \"\(Anchor.registration)\") is in more than one file: "
-                    + anchored.map(\.path).joined(separator: ", "))
+                "the registration anchor (a comment ending \"\(Anchor.registration)\") is in more than one file of the "
+                    + "package's targets: " + anchored.map { LogSafeText.quoted($0.path) }.joined(separator: ", "))
         }
         registrationFile = anchored.first?.path
         if let file = anchored.first {
             let line = "try mediator.register(\(names.targetType)())"
             guard var text = try Self.inserting([line], aboveAnchor: Anchor.registration, in: file.text, of: file.path) else {
-                throw ToolFailure("\(file.path) lost its registration anchor while being read")
+                throw ToolFailure("\(LogSafeText.quoted(file.path)) lost its registration anchor while being read")
             }
             text = try Self.addingImport(of: names.module, to: text, of: file.path)
             edits.append((file.path, file.text, text, ["import \(names.module)", line]))
@@ -97,7 +98,7 @@ struct ModulePlan {
     func summary(detailed: Bool) -> String {
         var lines = ["Create:"] + files.map { "  \($0.path)" } + ["Edit:"]
         for edit in edits {
-            lines.append("  \(edit.path)")
+            lines.append("  \(LogSafeText.inline(edit.path, limit: 300))")
             if detailed { lines += edit.added.map { "    + \($0)" } }
         }
         return lines.joined(separator: "\n")
@@ -106,7 +107,7 @@ struct ModulePlan {
     /// What to do next, after the module was added.
     var nextSteps: String {
         let register =
-            registrationFile.map { "It is registered in \($0)." }
+            registrationFile.map { "It is registered in \(LogSafeText.inline($0, limit: 300))." }
             ?? "Register it in your composition root: try mediator.register(\(names.targetType)())"
         return """
 
@@ -137,7 +138,7 @@ struct ModulePlan {
         for (from, to) in places {
             let directory = template.appendingPathComponent(from)
             guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
-                throw ToolFailure("the module template is missing \(EscapedText.quoted(directory.path, limit: 200))")
+                throw ToolFailure("the module template is missing \(LogSafeText.quoted(directory.path))")
             }
             for entry in entries.sorted() where entry.hasSuffix(".swift") {
                 let text = try String(contentsOf: directory.appendingPathComponent(entry), encoding: .utf8)
@@ -171,7 +172,8 @@ struct ModulePlan {
     // MARK: Text edits
 
     static func isAnchor(_ line: Substring, _ anchor: String) -> Bool {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        // `\r` too: a CRLF file's lines, split at `\n`, keep it.
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
         return trimmed.hasPrefix("//") && trimmed.hasSuffix(anchor)
     }
 
@@ -181,7 +183,7 @@ struct ModulePlan {
         let found = all.indices.filter { isAnchor(Substring(all[$0]), anchor) }
         guard let index = found.first else { return nil }
         guard found.count == 1 else {
-            throw ToolFailure("\(file) has the comment ending \"\(anchor)\" \(found.count) times; keep one")
+            throw ToolFailure("\(LogSafeText.quoted(file)) has the comment ending \"\(anchor)\" \(found.count) times; keep one")
         }
         let indentation = String(all[index].prefix { $0 == " " })
         all.insert(contentsOf: lines.map { indentation + $0 }, at: index)
@@ -225,7 +227,7 @@ struct ModulePlan {
     /// `text` with `import module` added to its first block of imports, in order.
     static func addingImport(of module: String, to text: String, of file: String) throws -> String {
         guard text.split(separator: "\n").contains(where: { importedModule($0) != nil }) else {
-            throw ToolFailure("\(file) has no import lines to add `import \(module)` to")
+            throw ToolFailure("\(LogSafeText.quoted(file)) has no import lines to add `import \(module)` to")
         }
         var lines = text.components(separatedBy: "\n")
         guard let start = lines.firstIndex(where: { importedModule(Substring($0)) != nil }) else { return text }

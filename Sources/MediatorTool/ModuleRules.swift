@@ -1,4 +1,5 @@
 import Foundation
+internal import MediatorText
 
 /// A package's own rule of what its targets may import, read from `module-rules.txt` at the
 /// package's root when there is one: each line names a target (or a pattern of names, `*` standing
@@ -51,14 +52,14 @@ struct ModuleRules {
     /// - Throws: A ``ToolFailure`` naming the first line that is not a rule.
     init(text: String) throws {
         var rules: [Rule] = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             let halves = line.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
             let pattern = halves[0].trimmingCharacters(in: .whitespaces)
             guard halves.count == 2, !pattern.isEmpty, !pattern.contains(where: \.isWhitespace) else {
                 throw ToolFailure(
-                    "\(Self.fileName):\(index + 1): \(EscapedText.quoted(line)) is not a rule; "
+                    "\(Self.fileName):\(index + 1): \(LogSafeText.quoted(String(line))) is not a rule; "
                         + "write `Target: Module Module …`")
             }
             let allowed = halves[1].split(whereSeparator: \.isWhitespace).map(String.init)
@@ -83,30 +84,37 @@ struct ModuleRules {
         rules.first { $0.matches(name) }
     }
 
-    /// Rules naming a target the package does not have, and declared dependencies the rules leave out.
-    func declarationProblems(in targets: [PackageGraphDescription.Target]) -> [String] {
+    /// Rules naming a target the package does not have (at the rule's line), and declared
+    /// dependencies the rules leave out (with the target that declares them).
+    func declarationProblems(
+        in targets: [PackageGraphDescription.Target]
+    ) -> (rules: [(line: Int, message: String)], targets: [(target: String, message: String)]) {
         let names = Set(targets.map(\.name))
-        var problems = rules.filter { !$0.pattern.contains("*") && !names.contains($0.pattern) }.map { rule in
-            "\(Self.fileName):\(rule.line): the rule for \(rule.pattern) names no target of this package; "
-                + "rename or remove it"
+        let stale = rules.filter { !$0.pattern.contains("*") && !names.contains($0.pattern) }.map { rule in
+            (rule.line, "the rule for \(rule.pattern) names no target of this package; rename or remove it")
         }
+        var problems: [(target: String, message: String)] = []
         for target in targets {
             guard let rule = rule(for: target.name) else { continue }
             for dependency in target.dependencies where !rule.allowed.contains(dependency) {
                 problems.append(
-                    "\(target.name) depends on \(dependency), which its rule (\(Self.fileName):\(rule.line)) does not "
-                        + "allow; \(target.name) may depend on \(Self.list(rule.allowed)) only")
+                    (
+                        target.name,
+                        "\(target.name) depends on \(dependency), which its rule (\(Self.fileName):\(rule.line)) does not "
+                            + "allow; \(target.name) may depend on \(Self.list(rule.allowed)) only"
+                    ))
             }
         }
-        return problems
+        return (stale, problems)
     }
 
-    /// The problem with one import of a target's file, or `nil` when its rule allows it (or it has none).
-    func problem(with found: ImportScanner.Import, in target: String, file: String) -> String? {
+    /// The problem with one import of a target's file, or `nil` when its rule allows it (or it has
+    /// none); the caller places it at the import's file:line:column.
+    func problem(with found: ImportScanner.Import, in target: String) -> String? {
         guard let rule = rule(for: target), found.module != target, !rule.allowed.contains(found.module) else {
             return nil
         }
-        return "\(file):\(found.line): \(target) imports \(found.module), which its rule (\(Self.fileName):\(rule.line)) "
+        return "\(target) imports \(found.module), which its rule (\(Self.fileName):\(rule.line)) "
             + "does not allow; \(target) may import \(Self.list(rule.allowed)) only"
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+internal import MediatorText
 
 /// `new-module <Name>`: adds a module to a package (facade, implementation and test targets, and
 /// their manifest stanzas), from the compiled template in `Templates/ModuleTemplate`.
@@ -15,16 +16,23 @@ struct NewModuleCommand {
     let mediatorPackage: String?
     /// The targets the package declares, as SwiftPM read them.
     let existingTargets: [String]
+    /// The directories of the package's own targets (`--source-directory`, repeated): the only
+    /// places the generator reads and edits Swift files in.
+    let sourceDirectories: [String]
     let dryRun: Bool
 
     init(arguments: [String]) throws {
         var positional: [String] = []
         var options: [String: String] = [:]
         var dryRun = false
+        var sourceDirectories: [String] = []
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
             case "--dry-run": dryRun = true
+            case "--source-directory":
+                guard let value = rest.popFirst() else { throw ToolFailure("new-module: \(argument) needs a value") }
+                sourceDirectories.append(value)
             case "--package", "--template", "--mediator-package", "--targets":
                 guard let value = rest.popFirst() else { throw ToolFailure("new-module: \(argument) needs a value") }
                 options[argument] = value
@@ -32,13 +40,13 @@ struct NewModuleCommand {
             default:
                 guard !argument.hasPrefix("-") || argument == "-" else {
                     throw ToolFailure(
-                        "new-module: unknown option \(EscapedText.quoted(argument)); usage: new-module [--dry-run] <Name>")
+                        "new-module: unknown option \(LogSafeText.quoted(argument)); usage: new-module [--dry-run] <Name>")
                 }
                 positional.append(argument)
             }
         }
         guard positional.count == 1, let name = positional.first else {
-            let given = positional.prefix(3).map { EscapedText.quoted($0) }.joined(separator: ", ")
+            let given = positional.prefix(3).map { LogSafeText.quoted($0) }.joined(separator: ", ")
             throw ToolFailure(
                 "new-module: give one module name, like Wishlist"
                     + (positional.isEmpty ? "" : " (got \(positional.count): \(given))"))
@@ -51,14 +59,15 @@ struct NewModuleCommand {
         self.template = URL(fileURLWithPath: template)
         self.mediatorPackage = options["--mediator-package"]
         self.existingTargets = (options["--targets"] ?? "").split(separator: ",").map(String.init)
+        self.sourceDirectories = sourceDirectories
         self.dryRun = dryRun
     }
 
     func run() throws {
-        let refusal = "new-module: cannot add \(EscapedText.quoted(name))"
+        let refusal = "new-module: cannot add \(LogSafeText.quoted(name))"
         if let problem = ModuleNames.problem(with: name) { throw ToolFailure("\(refusal): \(problem)") }
         let names = ModuleNames(module: name)
-        let sources = try PackageSources(root: package)
+        let sources = try PackageSources(root: package, directories: sourceDirectories)
         if let problem = takenProblem(names, sources) { throw ToolFailure("\(refusal): \(problem)") }
         let plan: ModulePlan
         do {
@@ -81,7 +90,9 @@ struct NewModuleCommand {
     /// How the new targets name the Mediator libraries in the manifest.
     private var dependencySpelling: (core: String, testing: String) {
         guard let mediatorPackage else { return ("\"Mediator\"", "\"MediatorTesting\"") }
-        let id = EscapedText.escaped(mediatorPackage, limit: 200)
+        // Inside a Swift string literal: quotes and backslashes escaped, the rest as `LogSafeText` writes it.
+        let id = LogSafeText.escaped(
+            mediatorPackage.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))
         return (
             ".product(name: \"Mediator\", package: \"\(id)\")", ".product(name: \"MediatorTesting\", package: \"\(id)\")"
         )
@@ -101,26 +112,35 @@ struct NewModuleCommand {
             let entries =
                 (try? FileManager.default.contentsOfDirectory(atPath: package.appendingPathComponent(folder).path)) ?? []
             if let taken = entries.first(where: { $0.lowercased() == wanted.lowercased() }) {
-                return "\(folder)/\(EscapedText.escaped(taken)) already exists"
+                return "\(folder)/\(LogSafeText.inline(taken)) already exists"
             }
         }
         // Names the new code would declare, against what the package's code declares (comments aside).
         let escaped = NSRegularExpression.escapedPattern(for: names.module)
         let targetName = #"target\w*\s*[:=]\s*"("# + escaped + #")""#
         if let hit = sources.code.first(where: { !matches(of: targetName, in: $0.text, caseInsensitive: true).isEmpty }) {
-            return "a mediator target named \"\(names.module)\" is already declared (\(hit.path)); choose another name"
+            return
+                "a mediator target named \"\(names.module)\" is already declared (\(LogSafeText.quoted(hit.path))); choose another name"
         }
-        for type in [names.module, names.targetType, names.facadeTarget, names.inputType] {
-            let declaration = #"\b(struct|enum|class|actor|protocol|typealias)\s+"# + type + #"\b"#
-            if let hit = sources.code.first(where: { !matches(of: declaration, in: $0.text).isEmpty }) {
-                return "\(hit.path) already declares a type named \(type); choose another name"
+        // Type declarations as the compiler reads them: one in a comment or a string does not count.
+        let kinds: Set<String> = ["struct", "enum", "class", "actor", "protocol", "typealias"]
+        for file in sources.files {
+            let tokens = SwiftLexer.tokens(of: file.text)
+            for (index, token) in tokens.enumerated().dropLast() where token.kind == .word && kinds.contains(token.text) {
+                let name = tokens[index + 1]
+                guard name.kind == .word || name.kind == .escapedWord,
+                    [names.module, names.targetType, names.facadeTarget, names.inputType].contains(name.text)
+                else { continue }
+                return "\(LogSafeText.quoted(file.path)):\(name.line):\(name.column) already declares a type named "
+                    + "\(name.text); choose another name"
             }
         }
         // A member of Mediator, or of an extension of it: declared one indentation level in.
         let member = #"(?m)^    (@\w+ |public |package |internal |nonisolated |static |final )*(var|let|func|case) "#
         let onMediator = sources.code.filter { $0.text.contains("extension Mediator ") || $0.text.contains("class Mediator") }
         if let hit = onMediator.first(where: { !matches(of: member + names.property + #"\b"#, in: $0.text).isEmpty }) {
-            return "mediator.\(names.property) would clash with a member declared in \(hit.path); choose another name"
+            return
+                "mediator.\(names.property) would clash with a member declared in \(LogSafeText.quoted(hit.path)); choose another name"
         }
         return nil
     }

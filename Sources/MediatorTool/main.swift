@@ -2,6 +2,7 @@
 // check-module-graph`) and by CI. Each command reads what the plugin learned about the package it
 // runs in, since a plugin cannot use the package's libraries and this tool cannot ask SwiftPM.
 import Foundation
+internal import MediatorText
 
 let usage = """
     usage: MediatorTool new-module <Name> --package <dir> --template <dir> [--mediator-package <id>] [--dry-run]
@@ -15,7 +16,7 @@ do {
     case "new-module": try NewModuleCommand(arguments: arguments).run()
     case "check-module-graph": exit(try ModuleGraphCommand(arguments: arguments).run() ? 0 : 1)
     case "-h", "--help": print(usage)
-    case let other: throw ToolFailure("unknown command \(EscapedText.quoted(other))\n\(usage)")
+    case let other: throw ToolFailure("unknown command \(LogSafeText.quoted(other))\n\(usage)")
     }
 } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))

@@ -1,3 +1,4 @@
+internal import MediatorText
 import Testing
 
 @testable import MediatorTool
@@ -29,10 +30,10 @@ struct NewModuleTests {
         #expect(names.substituted("mediator.moduleTemplate: ModuleTemplateFacade") == "mediator.urlTools: URLToolsFacade")
     }
 
-    @Test("echoed input has its controls, newlines and quotes escaped, and is cut")
+    @Test("echoed input is escaped as the App's console escapes text: controls, separators, bidi; and is cut")
     func echoedInputIsEscaped() {
-        #expect(EscapedText.quoted("a\nb\u{1B}[2J\"\\") == #""a\nb\u{1b}[2J\"\\""#)
-        #expect(EscapedText.escaped(String(repeating: "x", count: 100), limit: 5) == "xxxxx…")
+        #expect(LogSafeText.quoted("a\nb\u{1B}[2J\u{202E}") == #""a\u{A}b\u{1B}[2J\u{202E}""#)
+        #expect(LogSafeText.inline(String(repeating: "x", count: 100), limit: 5) == "xxxxx…(100 bytes)")
     }
 
     @Test("a renamed file's imports are sorted again, as swift-format orders them")

@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+internal import MediatorText
 import ModuleAFacade
 import ModuleBFacade
 import Presentation
@@ -28,28 +29,10 @@ enum Console {
     }
 
     /// The text with every control character (line feed and carriage return included), every line or
-    /// paragraph separator and every bidirectional override written as a `\u{…}` escape.
+    /// paragraph separator and every bidirectional override written as a `\u{…}` escape: the one rule
+    /// every error description and the package's tool use too (`LogSafeText`).
     static func safe(_ text: String) -> String {
-        var result = ""
-        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
-            if isUnsafe(scalar) {
-                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: true  // C0 and C1 controls, DEL
-        case 0x2028, 0x2029: true  // line and paragraph separators
-        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x061C: true  // bidirectional controls
-        case 0xFEFF: true  // the byte order mark, invisible
-        default: false
-        }
+        LogSafeText.escaped(text)
     }
 
     static func describe(_ screen: Screen) -> [String] {

@@ -34,7 +34,7 @@ struct InputDeclaration {
             for binding in variable.bindings where binding.name?.unescapedName == "schema" { declaresSchema = true }
             guard !variable.isTypeProperty else { continue }
             for binding in variable.bindings where binding.isStored {
-                stored.append((binding, variable))
+                stored.append((Self.typed(binding, in: variable), variable))
             }
         }
         if stored.contains(where: { $0.variable.parameterAttribute != nil }) { style = .propertyWrappers }
@@ -96,6 +96,21 @@ struct InputDeclaration {
             InputParameter(
                 name: name.trimmed, type: type, initialValue: initialValue, isNative: isNative,
                 description: DocComment(before: variable.leadingTrivia).summary ?? ""))
+    }
+
+    /// The binding with the type Swift gives it in a declaration of several names: `a` in
+    /// `var a, b: Int` is an `Int`, typed by the first annotation after it (with no initial value between).
+    private static func typed(_ binding: PatternBindingSyntax, in variable: VariableDeclSyntax) -> PatternBindingSyntax {
+        guard binding.typeAnnotation == nil, binding.initializer == nil,
+            let index = variable.bindings.firstIndex(where: { $0.id == binding.id })
+        else { return binding }
+        for later in variable.bindings[variable.bindings.index(after: index)...] {
+            if let annotation = later.typeAnnotation {
+                return binding.with(\.typeAnnotation, annotation.with(\.trailingTrivia, []))
+            }
+            if later.initializer != nil { return binding }
+        }
+        return binding
     }
 
     /// The type a binding declares: its annotation, or that of its literal initial value.

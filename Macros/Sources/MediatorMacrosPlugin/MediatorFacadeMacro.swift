@@ -4,7 +4,9 @@ import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
 /// `@MediatorFacade`: writes, for an enum of static contracts, `all`, the list of its contracts
-/// in declaration order, and `events`, the list of its events, when it declares any.
+/// in declaration order, and `events`, the list of its events, when it declares any. A contract or
+/// event under `#if` is refused with a diagnostic (it exists in some builds only); one declared in an
+/// extension is out of the macro's sight, and `check-module-graph` reports it.
 enum MediatorFacadeMacro: MemberMacro {
     static func expansion(
         of node: AttributeSyntax,
@@ -18,7 +20,10 @@ enum MediatorFacadeMacro: MemberMacro {
             return []
         }
         let facade = FacadeDeclaration(members: enumeration.memberBlock.members)
-        let access = AccessLevel(of: enumeration.modifiers)
+        for (name, binding) in facade.conditional {
+            context.diagnose(Diagnostic(node: binding, message: MediatorMacroDiagnostic.facadeMemberUnderIf(name: name)))
+        }
+        let access = AccessLevel(of: enumeration.modifiers, named: enumeration.name, in: context.lexicalContext)
         var members: [DeclSyntax] = []
         if let written = facade.lists["all"] {
             diagnoseHandWritten(written, name: "all", in: context)

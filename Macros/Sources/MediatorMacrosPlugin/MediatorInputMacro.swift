@@ -22,7 +22,7 @@ enum MediatorInputMacro: MemberMacro, ExtensionMacro {
         }
         let input = InputDeclaration(members: structure.memberBlock.members)
         for diagnostic in input.diagnostics { context.diagnose(diagnostic) }
-        let access = AccessLevel(of: structure.modifiers)
+        let access = AccessLevel(of: structure.modifiers, named: structure.name, in: context.lexicalContext)
         switch input.style {
         case .plain:
             // The explicit schema names the generated initializer, so neither is written while a

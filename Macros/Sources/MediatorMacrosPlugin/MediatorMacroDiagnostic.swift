@@ -22,6 +22,8 @@ enum MediatorMacroDiagnostic: DiagnosticMessage {
     case facadeNotAnEnum(kind: String)
     /// A facade that declares, by hand, a list the macro writes.
     case facadeListWrittenByHand(name: String)
+    /// A contract or event of a facade declared under `#if`.
+    case facadeMemberUnderIf(name: String)
 
     var message: String {
         switch self {
@@ -45,6 +47,8 @@ enum MediatorMacroDiagnostic: DiagnosticMessage {
             "@MediatorFacade applies to an enum of static contracts, not to this \(kind)"
         case .facadeListWrittenByHand(let name):
             "'\(name)' is written by @MediatorFacade; remove this declaration"
+        case .facadeMemberUnderIf(let name):
+            "@MediatorFacade cannot list '\(name)', which is declared under #if and exists in some builds only; declare it outside #if, or remove @MediatorFacade and write 'all' and 'events' by hand"
         }
     }
 
@@ -61,6 +65,7 @@ enum MediatorMacroDiagnostic: DiagnosticMessage {
             case .nativeOnParameter: "nativeOnParameter"
             case .facadeNotAnEnum: "facadeNotAnEnum"
             case .facadeListWrittenByHand: "facadeListWrittenByHand"
+            case .facadeMemberUnderIf: "facadeMemberUnderIf"
             }
         return MessageID(domain: "MediatorMacros", id: id)
     }

@@ -39,7 +39,7 @@ final class MediatorFacadeMacroTests: XCTestCase {
                     public static func helper() -> Int { 0 }
 
                     /// Every contract of the facade, in declaration order, for its contract test.
-                    public static let all: [any MediatorContract] = [list, price, reviews, raw]
+                    public static let all: [any MediatorContract] = [list, price, reviews, raw, mutable]
 
                     /// Every event of the facade, in declaration order, for its contract test.
                     public static let events: [any MediatorEventContract] = [didReprice, didLogOut]
@@ -123,5 +123,92 @@ final class MediatorFacadeMacroTests: XCTestCase {
                     public static let didReprice = MediatorEvent<Int>("didReprice")
                 }
                 """)
+    }
+
+    // Issue 33: every way Swift spells a contract counts; what the macro cannot list is refused.
+
+    func testEverySpellingOfAContract() {
+        assertMacroExpansion(
+            """
+            @MediatorFacade
+            public enum Docs {
+                public static let docs = ActionContract<Docs, String>.init("docs", on: "Docs")
+                public static let qualified = Mediator.ActionContract<NoInput, Int>("q", on: "Docs")
+                public static let wrapped =
+                    ActionContract<NoInput, Int>("wrapped", on: "Docs")
+                public static let pairA = ActionContract<NoInput, Int>("a", on: "Docs"), pairB = ActionContract<NoInput, Int>("b", on: "Docs")
+                public static var computed: ActionContract<NoInput, Int> { .init("c", on: "Docs") }
+                // public static let commented = ActionContract<NoInput, Int>("x", on: "Docs")
+            }
+            """,
+            expandedSource: """
+                public enum Docs {
+                    public static let docs = ActionContract<Docs, String>.init("docs", on: "Docs")
+                    public static let qualified = Mediator.ActionContract<NoInput, Int>("q", on: "Docs")
+                    public static let wrapped =
+                        ActionContract<NoInput, Int>("wrapped", on: "Docs")
+                    public static let pairA = ActionContract<NoInput, Int>("a", on: "Docs"), pairB = ActionContract<NoInput, Int>("b", on: "Docs")
+                    public static var computed: ActionContract<NoInput, Int> { .init("c", on: "Docs") }
+
+                    /// Every contract of the facade, in declaration order, for its contract test.
+                    public static let all: [any MediatorContract] = [docs, qualified, wrapped, pairA, pairB, computed]
+                    // public static let commented = ActionContract<NoInput, Int>("x", on: "Docs")
+                }
+                """,
+            macroSpecs: macros)
+    }
+
+    func testContractUnderIfIsRefused() {
+        assertMacroExpansion(
+            """
+            @MediatorFacade
+            enum Debug {
+                static let price = ActionContract<NoInput, Int>("price", on: "Debug")
+                #if DEBUG
+                static let dump = ActionContract<NoInput, String>("dump", on: "Debug")
+                #endif
+            }
+            """,
+            expandedSource: """
+                enum Debug {
+                    static let price = ActionContract<NoInput, Int>("price", on: "Debug")
+                    #if DEBUG
+                    static let dump = ActionContract<NoInput, String>("dump", on: "Debug")
+                    #endif
+
+                    /// Every contract of the facade, in declaration order, for its contract test.
+                    static let all: [any MediatorContract] = [price]
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message:
+                        "@MediatorFacade cannot list 'dump', which is declared under #if and exists in some builds only; declare it outside #if, or remove @MediatorFacade and write 'all' and 'events' by hand",
+                    line: 5, column: 16)
+            ],
+            macroSpecs: macros)
+    }
+
+    func testFacadeInAPublicExtensionIsPublic() {
+        assertMacroExpansion(
+            """
+            public extension Namespace {
+                @MediatorFacade
+                enum Shop {
+                    static let price = ActionContract<NoInput, Int>("price", on: "Shop")
+                }
+            }
+            """,
+            expandedSource: """
+                public extension Namespace {
+                    enum Shop {
+                        static let price = ActionContract<NoInput, Int>("price", on: "Shop")
+
+                        /// Every contract of the facade, in declaration order, for its contract test.
+                        public static let all: [any MediatorContract] = [price]
+                    }
+                }
+                """,
+            macroSpecs: macros)
     }
 }

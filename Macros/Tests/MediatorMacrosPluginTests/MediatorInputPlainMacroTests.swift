@@ -250,4 +250,76 @@ final class MediatorInputPlainMacroTests: XCTestCase {
                 """#,
             macroSpecs: ["MediatorInput": MacroSpec(type: MediatorInputMacro.self)])
     }
+
+    // Issue 33: what Swift accepts, the macro accepts.
+
+    func testInputInAPublicExtensionGetsItsAccess() {
+        assertMacroExpansion(
+            #"""
+            public extension Shop {
+                @MediatorInput
+                struct Query {
+                    var id: Int
+                }
+            }
+            """#,
+            expandedSource: #"""
+                public extension Shop {
+                    struct Query {
+                        var id: Int
+
+                        /// Creates the input from its parameters; one left out takes the default it is declared with.
+                        public init(id: Int) {
+                            self.id = id
+                        }
+
+                        /// The input's parameters: one field per stored property, in declaration order.
+                        public static let schema = MediatorSchema(
+                            Self.init(id:),
+                            MediatorField.required("id", \.id, ""))
+                    }
+                }
+
+                extension Shop.Query: MediatorInput {
+                }
+                """#,
+            macroSpecs: macros)
+    }
+
+    func testSeveralNamesInOneDeclaration() {
+        assertMacroExpansion(
+            #"""
+            @MediatorInput
+            struct Size {
+                var width, height: Int
+                var label = "", unit: String
+            }
+            """#,
+            expandedSource: #"""
+                struct Size {
+                    var width, height: Int
+                    var label = "", unit: String
+
+                    /// Creates the input from its parameters; one left out takes the default it is declared with.
+                    init(width: Int, height: Int, label: String = "", unit: String) {
+                        self.width = width
+                        self.height = height
+                        self.label = label
+                        self.unit = unit
+                    }
+
+                    /// The input's parameters: one field per stored property, in declaration order.
+                    static let schema = MediatorSchema(
+                        Self.init(width:height:label:unit:),
+                        .required("width", \.width, ""),
+                        .required("height", \.height, ""),
+                        .optional("label", \.label, default: "", ""),
+                        .required("unit", \.unit, ""))
+                }
+
+                extension Size: MediatorInput {
+                }
+                """#,
+            macroSpecs: macros)
+    }
 }

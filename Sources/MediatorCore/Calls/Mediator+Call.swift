@@ -182,7 +182,8 @@ extension Mediator {
     @inlinable
     @inline(never)
     func callThroughPipeline<Input, Output>(
-        _ contract: AsyncActionContract<Input, Output>, _ input: Input, source: MediatorCallSource, whenHeld: MediatorHold.WhenHeld
+        _ contract: AsyncActionContract<Input, Output>, _ input: Input, source: MediatorCallSource,
+        whenHeld: MediatorHold.WhenHeld
     ) async throws -> Output {
         let value = try await enterTypedAsync(TypedInput(input), contract.key, source, whenHeld: whenHeld)
         return try result(value, as: Output.self, of: contract)

@@ -1,6 +1,8 @@
 // Every kind of failure the package reports: one constructor a code, holding the fields the error is
 // about and the one line it reads as. Every input a message echoes goes through `LogSafeText`,
 // quoted and capped, and `description` escapes the whole line once more.
+internal import MediatorText
+
 extension MediatorError {
     static func targetNotFound(target: String, suggestions: [String]) -> Self {
         Self(.targetNotFound, target: target, suggestions: suggestions) { error in

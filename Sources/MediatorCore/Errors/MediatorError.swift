@@ -1,3 +1,5 @@
+internal import MediatorText
+
 /// Every failure a mediator reports, with a one-line description that says what to do.
 ///
 /// Errors name what was asked for and what exists:

@@ -1,3 +1,5 @@
+internal import MediatorText
+
 extension MediatorError.Code {
     /// One or more subscribers of a broadcast event failed (``MediatorBroadcastReport/throwIfFailed()``);
     /// ``MediatorError/problems`` names each target and its error.

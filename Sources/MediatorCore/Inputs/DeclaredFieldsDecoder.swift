@@ -1,3 +1,5 @@
+internal import MediatorText
+
 /// The decoder a declared input's `Decodable` initializer reads its already decoded `@Parameter`
 /// wrappers from: a keyed container whose values are the wrappers, by property name.
 ///

@@ -1,3 +1,5 @@
+internal import MediatorText
+
 /// An input's `@Parameter` declarations, read once with `Mirror`: its fields in declaration order,
 /// each under its property's name, or why the declaration cannot be used.
 struct DeclaredInput {

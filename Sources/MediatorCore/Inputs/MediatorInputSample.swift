@@ -1,3 +1,5 @@
+internal import MediatorText
+
 /// An input value made by its typed initializer, kept with its schema, so checks can compare what a
 /// typed caller builds with what the schema builds from the same values.
 ///

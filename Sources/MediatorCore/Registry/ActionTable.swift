@@ -1,3 +1,5 @@
+internal import MediatorText
+
 /// A registered target's actions, built from its declaration on first use: the definitions every
 /// door reads, the declarations that bind handlers, and the declaration's problem if it has one.
 final class ActionTable<Target: Sendable>: Sendable {

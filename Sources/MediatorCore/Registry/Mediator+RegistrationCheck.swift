@@ -1,3 +1,5 @@
+internal import MediatorText
+
 extension Mediator {
     /// Checks everything registered, once, and throws every problem found in one error: the mistakes
     /// that otherwise surface only when a user taps a link or a screen first calls a module.

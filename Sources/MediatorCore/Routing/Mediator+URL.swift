@@ -1,3 +1,5 @@
+internal import MediatorText
+
 /// URL entry points: deep links, universal links and remote invocation, turned into calls.
 ///
 /// Routes come from the `urlPatterns` each action declares and from the convention route
@@ -157,7 +159,8 @@ extension Mediator {
     /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
     @inlinable
     public func openAsync<Result: Sendable>(
-        _ url: String, with parameters: MediatorParameters = MediatorParameters(), whenHeld: MediatorHold.WhenHeld = .answerAtOnce,
+        _ url: String, with parameters: MediatorParameters = MediatorParameters(),
+        whenHeld: MediatorHold.WhenHeld = .answerAtOnce,
         as type: Result.Type
     ) async throws -> Result {
         let value = try await openAsync(url, with: parameters, whenHeld: whenHeld)

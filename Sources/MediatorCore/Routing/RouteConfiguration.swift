@@ -239,7 +239,9 @@ extension Mediator {
                 let found = value.map { $0 == .bool(false) ? "false" : $0.kind } ?? "missing"
                 problems.append("\(path).disabled must be true, not \(found)")
             }
-            if object["reason"] != nil, effects[0] != "disabled" { problems.append("\(path).reason applies only to disabled rules") }
+            if object["reason"] != nil, effects[0] != "disabled" {
+                problems.append("\(path).reason applies only to disabled rules")
+            }
             guard problems.count == before, let match, let effect else { return nil }
             return Rule(match: match, effect: effect)
         }

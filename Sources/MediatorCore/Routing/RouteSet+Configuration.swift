@@ -1,3 +1,5 @@
+internal import MediatorText
+
 /// Compiling a route configuration into a route set's rules, checked against the registry.
 extension RouteSet.Builder {
     mutating func add(_ configuration: Mediator.RouteConfiguration) {

@@ -1,3 +1,5 @@
+internal import MediatorText
+
 /// An action in a route set: its index into `RouteSet.actions`.
 struct ActionID: Hashable, Sendable {
     let index: Int

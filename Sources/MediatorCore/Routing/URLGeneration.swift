@@ -1,3 +1,5 @@
+internal import MediatorText
+
 /// Builds the URL for an action and parameters, such that opening it gives back the same values.
 enum URLGeneration {
     /// The string forms a value travels as in a URL: one per element for arrays, `nil` when the

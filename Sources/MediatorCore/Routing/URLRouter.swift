@@ -1,3 +1,5 @@
+internal import MediatorText
+
 /// A mediator's URL routing at one moment: the compiled routes plus the schemes, hosts, options and
 /// unmatched handler in force. Immutable, so every thread reads it without a lock.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-public import MediatorCore
+internal import MediatorCore
 
 extension MediatorCatalog {
     /// The catalog as JSON with sorted keys, stable across runs.

@@ -181,14 +181,16 @@ struct ContractResolutionTests {
         #expect(try mediator.call(ActionContract<NoInput, Int>("count", on: "Old")) == 99)
 
         let unresolved = Locked<[Mediator.UnresolvedCall]>([])
-        mediator.configure { $0.fallback = { call in
-            unresolved.withLock { $0.append(call) }
-            switch call.action {
-            case "cuont": return .value(42)
-            case "count": return .redirect(target: "Shop", action: "count", parameters: [:])
-            default: return .notHandled
+        mediator.configure {
+            $0.fallback = { call in
+                unresolved.withLock { $0.append(call) }
+                switch call.action {
+                case "cuont": return .value(42)
+                case "count": return .redirect(target: "Shop", action: "count", parameters: [:])
+                default: return .notHandled
+                }
             }
-        } }
+        }
         #expect(try mediator.call(Mismatched.misspelled) == 42)
         #expect(try mediator.call(Mismatched.elsewhere) == 7)
         #expect(unresolved.withLock { $0.map(\.reason) } == [.actionNotFound, .targetNotFound])

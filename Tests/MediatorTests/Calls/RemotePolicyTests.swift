@@ -66,10 +66,12 @@ struct RemotePolicyTests {
     @Test("an unmatched-URL handler that forwards the query cannot set a native-only parameter")
     func unmatchedURLHandlerForwardingIsChecked() throws {
         let (mediator, log) = try walletMediator()
-        mediator.configure { $0.unmatchedURLHandler = { request in
-            guard request.pathSegments.first == "legacy" else { return .notHandled }
-            return .redirect(target: "Wallet", action: "pay", parameters: request.queryParameters)
-        } }
+        mediator.configure {
+            $0.unmatchedURLHandler = { request in
+                guard request.pathSegments.first == "legacy" else { return .notHandled }
+                return .redirect(target: "Wallet", action: "pay", parameters: request.queryParameters)
+            }
+        }
         #expect(try mediator.open("shop://legacy/pay?amount=5", as: String.self) == "paid 5")
 
         let error = expectMediatorError(.reservedParameter) { try mediator.open("shop://legacy/pay?amount=6&token=evil") }
@@ -80,14 +82,18 @@ struct RemotePolicyTests {
     @Test("the mediator's fallback handler that forwards the parameters cannot set a native-only parameter remotely")
     func fallbackHandlerForwardingIsChecked() async throws {
         let (mediator, log) = try walletMediator()
-        mediator.configure { $0.fallback = { call in
-            guard call.target == "OldWallet" else { return .notHandled }
-            return .redirect(target: "Wallet", action: call.action, parameters: call.parameters)
-        } }
+        mediator.configure {
+            $0.fallback = { call in
+                guard call.target == "OldWallet" else { return .notHandled }
+                return .redirect(target: "Wallet", action: call.action, parameters: call.parameters)
+            }
+        }
         // The unmatched-URL handler hands the URL to a retired target name, which the fallback forwards.
-        mediator.configure { $0.unmatchedURLHandler = { request in
-            .redirect(target: "OldWallet", action: "pay", parameters: request.queryParameters)
-        } }
+        mediator.configure {
+            $0.unmatchedURLHandler = { request in
+                .redirect(target: "OldWallet", action: "pay", parameters: request.queryParameters)
+            }
+        }
 
         let byName = expectMediatorError(.reservedParameter) {
             try mediator.perform("pay", on: "OldWallet", with: ["amount": 5, "token": "evil"], source: .remote)
@@ -179,10 +185,12 @@ struct RemotePolicyTests {
         mediator.configure { $0.interceptors.append(RedirectCheckout(to: "pay", parameters: nil)) }
         let recorder = CallRecorder()
         mediator.configure { $0.interceptors.append(recorder) }
-        mediator.configure { $0.fallback = { call in
-            sources.append(call.source)
-            return .redirect(target: "Wallet", action: "checkout", parameters: call.parameters)
-        } }
+        mediator.configure {
+            $0.fallback = { call in
+                sources.append(call.source)
+                return .redirect(target: "Wallet", action: "checkout", parameters: call.parameters)
+            }
+        }
 
         // A fallback redirect happens after the interceptors ran: it reaches checkout itself.
         #expect(try mediator.perform("any", on: "Gone", with: ["amount": 3], source: .remote, as: String.self) == "checked out 3")
@@ -290,13 +298,17 @@ struct RemotePolicyTests {
             case .interceptor:
                 mediator.configure { $0.interceptors.append(RedirectCheckout(to: "refund", parameters: nil)) }
             case .fallbackHandler:
-                mediator.configure { $0.fallback = { call in .redirect(target: "Wallet", action: "refund", parameters: call.parameters) } }
+                mediator.configure {
+                    $0.fallback = { call in .redirect(target: "Wallet", action: "refund", parameters: call.parameters) }
+                }
             case .targetUnknownAction:
                 break
             case .unmatchedURLHandler:
-                mediator.configure { $0.unmatchedURLHandler = { request in
-                    .redirect(target: "Wallet", action: "refund", parameters: request.queryParameters)
-                } }
+                mediator.configure {
+                    $0.unmatchedURLHandler = { request in
+                        .redirect(target: "Wallet", action: "refund", parameters: request.queryParameters)
+                    }
+                }
             }
         }
 

@@ -341,10 +341,12 @@ struct ThreeDoorsTests {
 
         // The mediator's fallback answers what the target does not, and sees the call as it came.
         let unresolved = Locked<[Mediator.UnresolvedCall]>([])
-        mediator.configure { $0.fallback = { call in
-            unresolved.withLock { $0.append(call) }
-            return .value("fallback for \(call.action)")
-        } }
+        mediator.configure {
+            $0.fallback = { call in
+                unresolved.withLock { $0.append(call) }
+                return .value("fallback for \(call.action)")
+            }
+        }
         #expect(try await door.call(Greeter.greet, with: input, on: mediator) == "fallback for lost")
         let call = try #require(unresolved.withLock { $0.first })
         #expect(call.reason == .actionNotFound)
@@ -356,10 +358,12 @@ struct ThreeDoorsTests {
     fileprivate func fallbackRedirectKeepsTheRemotePolicy(door: Door) async throws {
         let (mediator, log) = try greeter()
         mediator.configure { $0.interceptors.append(Divert(action: "greet", target: "Nowhere")) }
-        mediator.configure { $0.fallback = { call in
-            call.reason == .targetNotFound
-                ? .redirect(target: "Greeter", action: "whisper", parameters: call.parameters) : .notHandled
-        } }
+        mediator.configure {
+            $0.fallback = { call in
+                call.reason == .targetNotFound
+                    ? .redirect(target: "Greeter", action: "whisper", parameters: call.parameters) : .notHandled
+            }
+        }
 
         if door.source == .remote {
             let error = await expectMediatorError(.remoteCallNotAllowed) {

@@ -518,11 +518,14 @@ struct SnapshotGuaranteeTests {
             switch round % 4 {
             case 1: try Versioned.register(round, on: mediator)
             case 2:
-                mediator.configure { $0.interceptors.append(
-                    Deciding {
-                        $0.target != "Versioned" || $0.action == "tagged"
-                            ? .proceed : .redirect(target: "Versioned", action: "tagged", parameters: ["tag": 1_000_000 + round])
-                    }) }
+                mediator.configure {
+                    $0.interceptors.append(
+                        Deciding {
+                            $0.target != "Versioned" || $0.action == "tagged"
+                                ? .proceed
+                                : .redirect(target: "Versioned", action: "tagged", parameters: ["tag": 1_000_000 + round])
+                        })
+                }
             case 3: mediator.configure { $0.interceptors.removeAll() }
             default: mediator.configure { $0.fallback = { _ in .value(2_000_000 + round) } }
             }
@@ -565,8 +568,10 @@ struct SnapshotGuaranteeTests {
             await turn.check("openAsync alias", alias) { try await mediator.answerAsync("shop://alias") }
             await turn.check("openAsync a long URL", limited) { try await mediator.answerAsync(long) }
         }
-        let toA = try Mediator.RouteConfiguration(json: Data(#"{ "version": 1, "rules": [ { "pattern": "/alias", "redirectTo": "/a" } ] }"#.utf8))
-        let toB = try Mediator.RouteConfiguration(json: Data(#"{ "version": 1, "rules": [ { "pattern": "/alias", "redirectTo": "/b" } ] }"#.utf8))
+        let toA = try Mediator.RouteConfiguration(
+            json: Data(#"{ "version": 1, "rules": [ { "pattern": "/alias", "redirectTo": "/a" } ] }"#.utf8))
+        let toB = try Mediator.RouteConfiguration(
+            json: Data(#"{ "version": 1, "rules": [ { "pattern": "/alias", "redirectTo": "/b" } ] }"#.utf8))
         let answer: @Sendable (Mediator.UnmatchedURL) throws -> Mediator.Fallback = { _ in .value(99) }
         try await log.run("changing URL settings", rounds: 240, minimumRounds: 6, callers: [thread, thread, task]) { round in
             switch round % 6 {

@@ -97,7 +97,9 @@ struct EventRulesTests {
     @Test("an interceptor that rejects a broadcast stops it before any subscriber runs")
     func interceptorRejectsBroadcast() throws {
         let mediator = Mediator()
-        mediator.configure { $0.interceptors.append(BroadcastGate(event: "launch", decision: .reject(reason: "not during onboarding"))) }
+        mediator.configure {
+            $0.interceptors.append(BroadcastGate(event: "launch", decision: .reject(reason: "not during onboarding")))
+        }
         try mediator.subscribe("A")
         let trace = Trace()
         let error = expectMediatorError(.rejected) { try mediator.broadcast(TestEvents.launch, trace) }
@@ -109,7 +111,9 @@ struct EventRulesTests {
     @Test("an interceptor that redirects a broadcast refuses it: a broadcast has no action to redirect")
     func interceptorRedirectsBroadcast() throws {
         let mediator = Mediator()
-        mediator.configure { $0.interceptors.append(BroadcastGate(event: "launch", decision: .redirect(target: "A", action: "x"))) }
+        mediator.configure {
+            $0.interceptors.append(BroadcastGate(event: "launch", decision: .redirect(target: "A", action: "x")))
+        }
         try mediator.subscribe("A")
         let trace = Trace()
         let error = expectMediatorError(.rejected) { try mediator.broadcast(TestEvents.launch, trace) }

@@ -220,11 +220,13 @@ struct HeldCallTests {
         mediator.registerScheme("shop")
         try registerShop(on: mediator, runs: runs)
         let order = Locked<[Int]>([])
-        mediator.configure { $0.interceptors.append(
-            Deciding { call in
-                if let id = try? call.parameters.value("id", as: Int.self) { order.withLock { $0.append(id) } }
-                return .proceed
-            }) }
+        mediator.configure {
+            $0.interceptors.append(
+                Deciding { call in
+                    if let id = try? call.parameters.value("id", as: Int.self) { order.withLock { $0.append(id) } }
+                    return .proceed
+                })
+        }
         mediator.gates.open(.ready)
         #expect(try await first.value() as? String == "order 1")
         #expect(try await second.value() as? String == "order 2")

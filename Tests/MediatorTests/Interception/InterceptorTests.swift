@@ -216,7 +216,9 @@ struct InterceptorTests {
     func chainedRedirectsEachApplyOnce() throws {
         let log = Log()
         let mediator = try makeShop(log: log)
-        mediator.configure { $0.interceptors.append(Degrade(from: ("Shop", "cart"), to: ("Shop", "checkout"), parameters: ["total": 1], log: log)) }
+        mediator.configure {
+            $0.interceptors.append(Degrade(from: ("Shop", "cart"), to: ("Shop", "checkout"), parameters: ["total": 1], log: log))
+        }
         mediator.configure { $0.interceptors.append(Degrade(from: ("Shop", "checkout"), to: ("Shop", "fallbackPage"), log: log)) }
         #expect(try run(mediator, "cart", with: ["total": 99]) == "fallback 1")
         #expect(log.all == ["redirect Shop.cart", "redirect Shop.checkout", "ran fallbackPage"])

@@ -66,10 +66,12 @@ struct IntrospectionTests {
             let interceptor = DecisionCounter()
             mediator.configure { $0.interceptors.append(interceptor) }
             let fallbackRuns = Locked(0)
-            mediator.configure { $0.fallback = { _ in
-                fallbackRuns.withLock { $0 += 1 }
-                return .value("fallback")
-            } }
+            mediator.configure {
+                $0.fallback = { _ in
+                    fallbackRuns.withLock { $0 += 1 }
+                    return .value("fallback")
+                }
+            }
 
             #expect(mediator.canPerform("visible", on: "Watched"))
             #expect(mediator.canPerform("ping", on: "Cached"))

@@ -135,7 +135,9 @@ struct ConfigurationDocumentTests {
         let raw = control.unicodeScalars.filter { $0.value < 0x20 || $0.value == 0x202E }
         let mediator = try makeConfiguredMediator()
         for json in documents {
-            let error = expectMediatorError(.invalidRouteConfiguration) { try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(json.utf8))) }
+            let error = expectMediatorError(.invalidRouteConfiguration) {
+                try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(json.utf8)))
+            }
             let problems = error?.problems ?? []
             #expect(problems.count == 1, "\(problems)")
             for problem in problems + [error?.description ?? ""] {
@@ -158,7 +160,9 @@ struct ConfigurationDocumentTests {
             #"{"version": true, "rules": []}"#,
             #"{"version": 1, "rules": [{"target": "Shop", "action": "price", "disabled": 1}]}"#,
         ] {
-            expectMediatorError(.invalidRouteConfiguration) { try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(json.utf8))) }
+            expectMediatorError(.invalidRouteConfiguration) {
+                try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(json.utf8)))
+            }
             #expect(mediator.settings.routeConfiguration == inForce)
         }
         expectMediatorError(.routeDisabled) { try mediator.open("shop://Shop/newProduct") }

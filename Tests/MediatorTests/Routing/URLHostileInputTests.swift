@@ -89,7 +89,8 @@ struct URLHostileInputTests {
                         if task == 0, index % 50 == 0 {
                             try? registerRoutes(mediator, target: "Churn\(index)", [("show", ["/churn\(index)"])])
                             mediator.registerScheme("extra\(index)")
-                            _ = try? mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(URLConfigurationTests.valid.utf8)))
+                            _ = try? mediator.applyRouteConfiguration(
+                                Mediator.RouteConfiguration(json: Data(URLConfigurationTests.valid.utf8)))
                         }
                         if task == 1, index % 60 == 0 { try? mediator.applyRouteConfiguration(nil) }
                     }
@@ -260,7 +261,9 @@ extension URLHostileInputTests {
         HostileCase("target's own not-found handler redirecting a URL call to a local action", .remoteCallNotAllowed) {
             mediator in
             try registerVault(on: mediator)
-            mediator.configure { $0.unmatchedURLHandler = { _ in .redirect(target: "Vault", action: "missing", parameters: [:]) } }
+            mediator.configure {
+                $0.unmatchedURLHandler = { _ in .redirect(target: "Vault", action: "missing", parameters: [:]) }
+            }
             _ = try mediator.open("shop://anything")
         },
         HostileCase("interceptor redirecting a URL call to a local action", .remoteCallNotAllowed) { mediator in
@@ -294,19 +297,25 @@ extension URLHostileInputTests {
         // Whoever forwards a remote value to a native-only parameter, the call is refused before the
         // handler, not left to fail on the value's type.
         HostileCase("URL setting a native-only parameter through the unmatched-URL handler", .reservedParameter) { mediator in
-            mediator.configure { $0.unmatchedURLHandler = { request in
-                .redirect(
-                    target: "Shop", action: "pay", parameters: ["amount": 5, "done": request.queryParameters["done"] ?? ""])
-            } }
+            mediator.configure {
+                $0.unmatchedURLHandler = { request in
+                    .redirect(
+                        target: "Shop", action: "pay", parameters: ["amount": 5, "done": request.queryParameters["done"] ?? ""])
+                }
+            }
             _ = try mediator.open("shop://checkout?done=x")
         },
         HostileCase("URL setting a native-only parameter through the mediator fallback handler", .reservedParameter) { mediator in
-            mediator.configure { $0.unmatchedURLHandler = { request in
-                .redirect(target: "Ghost", action: "haunt", parameters: request.queryParameters)
-            } }
-            mediator.configure { $0.fallback = { call in
-                .redirect(target: "Shop", action: "pay", parameters: ["amount": 5, "done": call.parameters["done"] ?? ""])
-            } }
+            mediator.configure {
+                $0.unmatchedURLHandler = { request in
+                    .redirect(target: "Ghost", action: "haunt", parameters: request.queryParameters)
+                }
+            }
+            mediator.configure {
+                $0.fallback = { call in
+                    .redirect(target: "Shop", action: "pay", parameters: ["amount": 5, "done": call.parameters["done"] ?? ""])
+                }
+            }
             _ = try mediator.open("shop://anything?done=x")
         },
         HostileCase("URL setting a native-only parameter through an interceptor redirect", .reservedParameter) { mediator in

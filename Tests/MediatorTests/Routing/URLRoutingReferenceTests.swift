@@ -162,10 +162,12 @@ struct URLRoutingReferenceTests {
         mediator.registerScheme("app")
         let interceptor = Counter()
         mediator.configure { $0.interceptors.append(interceptor) }
-        mediator.configure { $0.unmatchedURLHandler = { _ in
-            unmatched.withLock { $0 += 1 }
-            return .value("handled")
-        } }
+        mediator.configure {
+            $0.unmatchedURLHandler = { _ in
+                unmatched.withLock { $0 += 1 }
+                return .value("handled")
+            }
+        }
         #expect(mediator.canOpen("app://go"))
         #expect(!mediator.canOpen("app://elsewhere"))
         #expect(made.withLock { $0 } == 0)
@@ -579,14 +581,16 @@ struct URLRoutingReferenceTests {
     func unmatchedHandlerReceivesTheDecodedRequest() throws {
         let mediator = try echoMediator([])
         let seen = Locked<[String]>([])
-        mediator.configure { $0.unmatchedURLHandler = { request in
-            seen.withLock {
-                $0.append(
-                    "\(request.url) | \(request.scheme) | \(request.host ?? "nil") | \(request.pathSegments) | "
-                        + "\(request.queryParameters) | \(request.fragment ?? "nil") | \(request.parameters)")
+        mediator.configure {
+            $0.unmatchedURLHandler = { request in
+                seen.withLock {
+                    $0.append(
+                        "\(request.url) | \(request.scheme) | \(request.host ?? "nil") | \(request.pathSegments) | "
+                            + "\(request.queryParameters) | \(request.fragment ?? "nil") | \(request.parameters)")
+                }
+                return .value("seen")
             }
-            return .value("seen")
-        } }
+        }
         try mediator.open("app://missing/a%20b?x=1&x=2#frag%20ment", with: ["n": 1])
         try mediator.open("https://EXAMPLE.com/none")
         #expect(
@@ -599,15 +603,17 @@ struct URLRoutingReferenceTests {
     @Test("the unmatched-URL handler answers with a value, a redirect performed as a remote call, or notHandled")
     func unmatchedHandlerAnswers() throws {
         let mediator = try shopMediator()
-        mediator.configure { $0.unmatchedURLHandler = { request in
-            switch request.pathSegments.first {
-            case "value": .value("a value")
-            case "legacy": .redirect(target: "Shop", action: "item", parameters: ["id": request.queryParameters["p"] ?? ""])
-            case "local": .redirect(target: "Shop", action: "local", parameters: ["id": 1])
-            case "native": .redirect(target: "Shop", action: "pay", parameters: ["amount": 1, "onDone": "x"])
-            default: .notHandled
+        mediator.configure {
+            $0.unmatchedURLHandler = { request in
+                switch request.pathSegments.first {
+                case "value": .value("a value")
+                case "legacy": .redirect(target: "Shop", action: "item", parameters: ["id": request.queryParameters["p"] ?? ""])
+                case "local": .redirect(target: "Shop", action: "local", parameters: ["id": 1])
+                case "native": .redirect(target: "Shop", action: "pay", parameters: ["amount": 1, "onDone": "x"])
+                default: .notHandled
+                }
             }
-        } }
+        }
         #expect(try mediator.open("app://value", as: String.self) == "a value")
         #expect(try mediator.open("app://legacy?p=8", as: String.self) == "item 8 tab=- quantity=1")
         expectMediatorError(.remoteCallNotAllowed) { try mediator.open("app://local") }
@@ -621,10 +627,12 @@ struct URLRoutingReferenceTests {
     func unmatchedHandlerRunsOnlyForKnownSchemesWithoutRoute() throws {
         let mediator = try echoMediator([("show", ["/item/:id"])])
         let runs = Locked(0)
-        mediator.configure { $0.unmatchedURLHandler = { _ in
-            runs.withLock { $0 += 1 }
-            return .value("handled")
-        } }
+        mediator.configure {
+            $0.unmatchedURLHandler = { _ in
+                runs.withLock { $0 += 1 }
+                return .value("handled")
+            }
+        }
         expectMediatorError(.unknownURLScheme) { try mediator.open("zzz://item/1") }
         expectMediatorError(.unknownURLHost) { try mediator.open("https://evil.example/item/1") }
         expectMediatorError(.malformedURL) { try mediator.open("app://item/%") }
@@ -899,7 +907,9 @@ struct URLRoutingReferenceTests {
 
         let shape = #"{ "version": 2, "rules": [{ "pattern": "/item/:id", "disabled": true, "typo": 1 }] }"#
         let shapeProblems =
-            expectMediatorError(.invalidRouteConfiguration) { try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(shape.utf8))) }?.problems
+            expectMediatorError(.invalidRouteConfiguration) {
+                try mediator.applyRouteConfiguration(Mediator.RouteConfiguration(json: Data(shape.utf8)))
+            }?.problems
             ?? []
         #expect(shapeProblems.count == 2, "\(shapeProblems)")
         #expect(shapeProblems.contains { $0.contains("version 2") })

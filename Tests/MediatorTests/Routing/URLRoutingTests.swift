@@ -187,16 +187,18 @@ struct URLRoutingTests {
     func unmatchedHandlerAnswersAndItsRedirectsObeyTheRemotePolicy() throws {
         let mediator = try makeURLMediator()
         let seen = Locked<[String]>([])
-        mediator.configure { $0.unmatchedURLHandler = { request in
-            seen.withLock { $0.append(request.pathSegments.joined(separator: "/")) }
-            switch request.pathSegments.first {
-            case "legacy":
-                return .redirect(target: "Shop", action: "product", parameters: ["id": request.queryParameters["p"] ?? ""])
-            case "secret": return .redirect(target: "Shop", action: "wipe", parameters: [:])
-            case "value": return .value("handled \(request.scheme)")
-            default: return .notHandled
+        mediator.configure {
+            $0.unmatchedURLHandler = { request in
+                seen.withLock { $0.append(request.pathSegments.joined(separator: "/")) }
+                switch request.pathSegments.first {
+                case "legacy":
+                    return .redirect(target: "Shop", action: "product", parameters: ["id": request.queryParameters["p"] ?? ""])
+                case "secret": return .redirect(target: "Shop", action: "wipe", parameters: [:])
+                case "value": return .value("handled \(request.scheme)")
+                default: return .notHandled
+                }
             }
-        } }
+        }
         #expect(!mediator.canOpen("shop://legacy?p=3"))
         #expect(seen.withLock { $0 }.isEmpty)
         #expect(try mediator.open("shop://legacy?p=3", as: String.self) == "product 3 ref=-")
