@@ -30,9 +30,8 @@ protocol AnyTargetBox: AnyObject, Sendable {
 /// A registered target of a known type. Registration stores closures only; the action table and
 /// the instance are created on first use.
 final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
-    // @unchecked: `kept` is read and written only while `InstanceCoordinator.shared` holds its lock,
-    // `tableCell` and `subscriptionCell` only while this box's stripe of `LockStripes.shared` is held
-    // (a leaf, held only to read or make the cell); the rest is immutable.
+    // @unchecked: `kept` is read and written only while `InstanceCoordinator.shared` holds its lock;
+    // the rest is immutable (the table cells guard themselves).
     let name: String
     let summary: String
     let ordinal: Int
@@ -41,11 +40,10 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     private let declare: @Sendable () -> [MediatorAction<Target>]
     private let unknownAction: @Sendable (Target, String, MediatorParameters) throws -> Mediator.Fallback
     private let subscribe: @Sendable () -> [MediatorSubscription<Target>]
-    /// The once-cell that reads the action table from the declaration; made on first use, not at
-    /// registration (registering 10,000 targets must not make 20,000 cells).
-    private var tableCell: BuiltOnce<ActionTable<Target>>?
-    /// The once-cell that reads the subscription table from the declaration; made on first use.
-    private var subscriptionCell: BuiltOnce<SubscriptionTable<Target>>?
+    /// The action table, built from the declaration on first use, once, outside every lock.
+    private let tableCell: BuiltOnce<ActionTable<Target>>
+    /// The subscription table, built from the declaration on first use, once, outside every lock.
+    private let subscriptionCell: BuiltOnce<SubscriptionTable<Target>>
     /// The kept instance, or who is creating it. Guarded by `InstanceCoordinator.shared`'s lock.
     var kept: KeptInstance<Target> = .none
 
@@ -63,26 +61,21 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
         self.declare = declare
         self.unknownAction = unknownAction
         self.subscribe = subscribe
+        // A declaration that reads itself back (its `actions` calls the mediator, which needs the
+        // table) gets a table reporting that, not a hang or an endless recursion.
+        self.tableCell = BuiltOnce(
+            { ActionTable(target: name, declared: declare()) },
+            whenReentered: {
+                ActionTable(target: name, problem: "its actions declaration calls the mediator back while it is being read")
+            })
+        self.subscriptionCell = BuiltOnce(
+            { SubscriptionTable(target: name, ordinal: ordinal, declared: subscribe()) },
+            whenReentered: { SubscriptionTable(target: name, ordinal: ordinal, declared: []) })
     }
 
     /// The table, built on first use: reading the declaration runs target code, which may call the
     /// mediator, so it happens outside every lock, once however many threads race the first use.
-    private var table: ActionTable<Target> {
-        let cell = LockStripes.shared.withLock(for: self) { () -> BuiltOnce<ActionTable<Target>> in
-            if let cell = tableCell { return cell }
-            let (name, declare) = (name, declare)
-            // A declaration that reads itself back (its `actions` calls the mediator, which needs the
-            // table) gets a table reporting that, not a hang or an endless recursion.
-            let cell = BuiltOnce(
-                { ActionTable(target: name, declared: declare()) },
-                whenReentered: {
-                    ActionTable(target: name, problem: "its actions declaration calls the mediator back while it is being read")
-                })
-            tableCell = cell
-            return cell
-        }
-        return cell.get()
-    }
+    private var table: ActionTable<Target> { tableCell.get() }
 
     var definitions: [ActionDefinition] { table.definitions }
     var problem: String? { table.problem }
@@ -127,18 +120,7 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
 
     /// The subscription table, built on first use: reading the declaration runs target code, so it
     /// happens outside every lock, once however many threads race the first use.
-    private var subscriptionTable: SubscriptionTable<Target> {
-        let cell = LockStripes.shared.withLock(for: self) { () -> BuiltOnce<SubscriptionTable<Target>> in
-            if let cell = subscriptionCell { return cell }
-            let (name, ordinal, subscribe) = (name, ordinal, subscribe)
-            let cell = BuiltOnce(
-                { SubscriptionTable(target: name, ordinal: ordinal, declared: subscribe()) },
-                whenReentered: { SubscriptionTable(target: name, ordinal: ordinal, declared: []) })
-            subscriptionCell = cell
-            return cell
-        }
-        return cell.get()
-    }
+    private var subscriptionTable: SubscriptionTable<Target> { subscriptionCell.get() }
 
     var subscriptions: [ActionDefinition] { subscriptionTable.definitions }
 
