@@ -40,7 +40,7 @@ public final class Mediator: Sendable {
     // - `DeliveryCache.lock` (one per snapshot, held only to publish a bound subscriber list; read
     //   without it) and `EventKey.interned`: leaves; lists are bound, and factories run, outside them.
     // - `BuildWaits.shared.condition`: which thread builds which once-cell (`BuiltOnce`: a target's
-    //   tables, a declared input's schema) and who waits for it; taken only on
+    //   tables, a snapshot's routes, a declared input's schema) and who waits for it; taken only on
     //   a cell's first use. The one nesting: a cell's stripe is taken inside it to store the value.
     //   Builders run with it released; waiting for another thread's build releases it.
     // - `DeclaredSchemas.cells`: a leaf held to find or add a declared input's once-cell; the

@@ -1,15 +1,11 @@
 /// A value built on first use, once, by code that runs outside every lock: a once-cell.
 ///
-/// Used for what runs user code to build (a target's action and subscription tables, from its
-/// declarations; a declared input's schema, from its `init()`), which may call the mediator, so the
+/// Used for what is derived from user code and shared (a snapshot's URL routes, router, event table
+/// and "did you mean" names; a target's action and subscription tables; a declared input's schema):
+/// building runs target declarations or an input's `init()`, which may call the mediator, so the
 /// builder never runs under a lock. The first thread to ask builds; others asking meanwhile wait
 /// (on ``BuildWaits``) and then read what it built, so the user code runs once however many
 /// threads race the first use.
-///
-/// What a snapshot derives from those (its URL routes, router, event table, "did you mean" names)
-/// runs no user code of its own, so its cells are racing ones (``init(racing:)``): threads that
-/// race a new snapshot's first URL each build, the first kept wins, and none blocks a thread of
-/// the cooperative pool waiting (the declarations they read are once-cells themselves).
 ///
 /// A wait that could never end is not taken: when the builder itself asks again (a declaration that
 /// calls the mediator back), or when waiting would close a cycle of threads each building a cell
@@ -34,9 +30,9 @@ final class BuiltOnce<Value: Sendable>: @unchecked Sendable {
         self.buildsOnce = true
     }
 
-    /// Creates an unbuilt cell for a value whose build runs no user code of its own (a call's
-    /// parameters for its interceptors, a snapshot's routes): threads racing its first use each
-    /// build it, the first kept wins, and none takes the shared lock waiters need or waits.
+    /// Creates an unbuilt cell for a value whose build runs no user code and is cheap (a call's
+    /// parameters for its interceptors): threads racing its first use each build it, the first kept
+    /// wins, and none takes the shared lock waiters need, so a hot path stays free of it.
     init(racing build: @escaping @Sendable () -> Value) {
         self.build = build
         self.whenReentered = build

@@ -48,7 +48,7 @@ final class RegistrySnapshot: Sendable {
         self.suggestions = suggestions
         self.events = events
         let routing = state.routing
-        self.router = BuiltOnce(racing: { URLRouter(routes: routes.get(), routing: routing) })
+        self.router = BuiltOnce { URLRouter(routes: routes.get(), routing: routing) }
     }
 
     /// Whether interceptors are installed.
@@ -101,16 +101,16 @@ struct RegistryState {
 
     /// A cell that compiles these targets' routes (in registration order) with this configuration.
     static func routes(of targets: [Name: any AnyTargetBox], configuration: Mediator.RouteConfiguration?) -> BuiltOnce<RouteSet> {
-        BuiltOnce(racing: { RouteSet(targets: Array(targets.values), configuration: configuration) })
+        BuiltOnce { RouteSet(targets: Array(targets.values), configuration: configuration) }
     }
 
     /// A cell that groups these targets' subscriptions by event, in delivery order.
     static func events(of targets: [Name: any AnyTargetBox]) -> BuiltOnce<EventTable> {
-        BuiltOnce(racing: { EventTable(targets: Array(targets.values)) })
+        BuiltOnce { EventTable(targets: Array(targets.values)) }
     }
 
     /// A cell that indexes these targets' names for suggestions.
     static func suggestions(of targets: [Name: any AnyTargetBox]) -> BuiltOnce<SuggestionIndex> {
-        BuiltOnce(racing: { SuggestionIndex(names: targets.keys.map(\.text)) })
+        BuiltOnce { SuggestionIndex(names: targets.keys.map(\.text)) }
     }
 }
