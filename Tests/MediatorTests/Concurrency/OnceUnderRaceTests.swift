@@ -113,19 +113,21 @@ private final class FirstUseRace: Sendable {
     /// Counts one build; the first holds until every racer has arrived and entered its use.
     func build() {
         guard builds.increment() == 1 else { return }
-        let deadline = Date().addingTimeInterval(10)
-        while arrived.value < racers, Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        var spins = 0
+        while arrived.value < racers, spins < 10_000 {
+            Thread.sleep(forTimeInterval: 0.001)
+            spins += 1
+        }
         // Lets the racers that just arrived reach the cell while this build is still running; the
         // outcome does not depend on it (a late racer finds the value kept), only how hard it is tried.
         Thread.sleep(forTimeInterval: 0.05)
     }
 
-    /// Starts every racer on a thread of its own and waits for them all, under a deadlock guard,
-    /// from a dedicated thread too: joining blocks, which must never hold a thread of the cooperative pool.
+    /// Starts every racer on a thread of its own and waits for them all, under a deadlock guard.
     func run(_ use: @escaping @Sendable (Int) -> Void) async throws {
         let racers = racers
         let arrived = arrived
-        try await withDeadlockGuard("\(racers) threads racing a first use") { () throws -> Void in
+        try await withDeadlockGuard("\(racers) threads racing a first use") {
             let workers = (0..<racers).map { index in
                 Worker {
                     arrived.increment()
