@@ -23,7 +23,7 @@ public final class Mediator: Sendable {
     // The locks, and the one rule about them.
     //
     // LOCK ORDER: there is none to get wrong, because no mediator lock is ever taken while another
-    // is held (but for one leaf inside `holds`, and a cell's stripe inside `BuildWaits`, below), and no user code (factory, handler,
+    // is held (but for one leaf inside `holds`, below), and no user code (factory, handler,
     // interceptor, fallback, declaration, deinitializer of something the mediator drops) runs while
     // any of them is held. The locks are:
     // - `registry` (below): the registry's truth (`RegistryState`) and its current snapshot. Values
@@ -39,11 +39,7 @@ public final class Mediator: Sendable {
     //   the other way round. Waiters are resumed, and observers told, after both are released.
     // - `DeliveryCache.lock` (one per snapshot, held only to publish a bound subscriber list; read
     //   without it) and `EventKey.interned`: leaves; lists are bound, and factories run, outside them.
-    // - `BuildWaits.shared.condition`: which thread builds which once-cell (`BuiltOnce`: a target's
-    //   tables, a snapshot's routes, a declared input's schema) and who waits for it; taken only on
-    //   a cell's first use. The one nesting: a cell's stripe is taken inside it to store the value.
-    //   Builders run with it released; waiting for another thread's build releases it.
-    // - `DeclaredSchemas.cells`: a leaf held to find or add a declared input's once-cell; the
+    // - `DeclaredSchemas.known`: a leaf held to look up or keep a declared input's schema; the
     //   declaration (the input's `init()`) is read outside it.
     // Calls that hit the per-thread cache (`ThreadCache`) take none of them.
 

@@ -1,21 +1,22 @@
 /// The schemas of ``MediatorDeclaredInput`` types, read once per type: a protocol extension has no
-/// per-type storage, so they are kept here by type, each in a once-cell.
+/// per-type storage, so they are kept here by type.
 enum DeclaredSchemas {
-    /// A once-cell per type whose schema was asked for. LOCK: a leaf, held only to find or add a
-    /// cell; never while a declaration is read (that runs the input's `init()`, in the cell's build).
-    private static let cells = Locked([ObjectIdentifier: BuiltOnce<any Sendable>]())
+    /// Every schema read so far. LOCK: a leaf, held only to look one up or keep one; never while a
+    /// declaration is read (that runs the input's `init()`).
+    private static let known = Locked([ObjectIdentifier: any Sendable]())
 
-    /// The schema of `Input`, read by `read` on its first use, once however many threads race it:
-    /// the others wait for the first and share its schema.
-    static func schema<Input>(
-        of type: Input.Type, read: @escaping @Sendable () -> MediatorSchema<Input>
-    ) -> MediatorSchema<Input> {
-        let cell = cells.withLock { cells in
-            if let cell = cells[ObjectIdentifier(type)] { return cell }
-            let cell = BuiltOnce<any Sendable>({ read() })
-            cells[ObjectIdentifier(type)] = cell
-            return cell
+    /// The schema kept for a type, if it was read before.
+    static func schema<Input>(of type: Input.Type) -> MediatorSchema<Input>? {
+        known.withLock { $0[ObjectIdentifier(type)] } as? MediatorSchema<Input>
+    }
+
+    /// Keeps a schema just read, or returns the one another thread kept first.
+    static func keep<Input>(_ schema: MediatorSchema<Input>) -> MediatorSchema<Input> {
+        let kept = known.withLock { known in
+            if let first = known[ObjectIdentifier(Input.self)] { return first }
+            known[ObjectIdentifier(Input.self)] = schema
+            return schema
         }
-        return cell.get() as? MediatorSchema<Input> ?? read()
+        return kept as? MediatorSchema<Input> ?? schema
     }
 }

@@ -26,7 +26,8 @@ public protocol MediatorDeclaredInput: MediatorInput, Decodable {
 extension MediatorDeclaredInput {
     /// The schema read from the `@Parameter` declarations, once per type.
     public static var schema: MediatorSchema<Self> {
-        // Read outside every lock (`init()` is the user's code), once however many threads race it.
-        DeclaredSchemas.schema(of: Self.self) { MediatorSchema(reflecting: Self.init) }
+        if let known = DeclaredSchemas.schema(of: Self.self) { return known }
+        // Read outside the lock: `init()` is the user's code.
+        return DeclaredSchemas.keep(MediatorSchema(reflecting: Self.init))
     }
 }

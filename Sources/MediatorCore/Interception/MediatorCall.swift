@@ -57,7 +57,7 @@ public struct MediatorCall: Sendable, CustomStringConvertible {
     ) {
         self.target = target
         self.action = action
-        self.storage = .deferred(BuiltOnce(racing: { MediatorParameters(parameters()) }))
+        self.storage = .deferred(BuiltOnce { MediatorParameters(parameters()) })
         self.source = source
     }
 

@@ -30,8 +30,8 @@ protocol AnyTargetBox: AnyObject, Sendable {
 /// A registered target of a known type. Registration stores closures only; the action table and
 /// the instance are created on first use.
 final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
-    // @unchecked: `kept` is read and written only while `InstanceCoordinator.shared` holds its lock;
-    // the rest is immutable (the table cells guard themselves).
+    // @unchecked: `kept` is read and written only while `InstanceCoordinator.shared` holds its lock,
+    // `builtTable` only while this box's stripe of `LockStripes.shared` is held; the rest is immutable.
     let name: String
     let summary: String
     let ordinal: Int
@@ -40,10 +40,11 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     private let declare: @Sendable () -> [MediatorAction<Target>]
     private let unknownAction: @Sendable (Target, String, MediatorParameters) throws -> Mediator.Fallback
     private let subscribe: @Sendable () -> [MediatorSubscription<Target>]
-    /// The action table, built from the declaration on first use, once, outside every lock.
-    private let tableCell: BuiltOnce<ActionTable<Target>>
-    /// The subscription table, built from the declaration on first use, once, outside every lock.
-    private let subscriptionCell: BuiltOnce<SubscriptionTable<Target>>
+    /// The subscription table, built outside every lock on first use and stored once; guarded like `builtTable`.
+    private var builtSubscriptions: SubscriptionTable<Target>?
+    /// The action table, built outside every lock on first use and stored once. Guarded by this
+    /// box's stripe of `LockStripes.shared`, held only to read or store the reference.
+    private var builtTable: ActionTable<Target>?
     /// The kept instance, or who is creating it. Guarded by `InstanceCoordinator.shared`'s lock.
     var kept: KeptInstance<Target> = .none
 
@@ -61,21 +62,26 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
         self.declare = declare
         self.unknownAction = unknownAction
         self.subscribe = subscribe
-        // A declaration that reads itself back (its `actions` calls the mediator, which needs the
-        // table) gets a table reporting that, not a hang or an endless recursion.
-        self.tableCell = BuiltOnce(
-            { ActionTable(target: name, declared: declare()) },
-            whenReentered: {
-                ActionTable(target: name, problem: "its actions declaration calls the mediator back while it is being read")
-            })
-        self.subscriptionCell = BuiltOnce(
-            { SubscriptionTable(target: name, ordinal: ordinal, declared: subscribe()) },
-            whenReentered: { SubscriptionTable(target: name, ordinal: ordinal, declared: []) })
     }
 
-    /// The table, built on first use: reading the declaration runs target code, which may call the
-    /// mediator, so it happens outside every lock, once however many threads race the first use.
-    private var table: ActionTable<Target> { tableCell.get() }
+    /// The table, built on first use. Reading the declaration runs target code, which may call the
+    /// mediator, so it happens outside every lock; a declaration that reads itself back (its
+    /// `actions` calls the mediator, which needs the table) gets a table reporting that, not a hang
+    /// or an endless recursion.
+    private var table: ActionTable<Target> {
+        if let table = LockStripes.shared.withLock(for: self, { builtTable }) { return table }
+        let thread = ThreadCache.current
+        guard thread.beginReadingTable(of: self) else {
+            return ActionTable(target: name, problem: "its actions declaration calls the mediator back while it is being read")
+        }
+        let built = ActionTable(target: name, declared: declare())
+        thread.endReadingTable(of: self)
+        return LockStripes.shared.withLock(for: self) {
+            if let stored = builtTable { return stored }
+            builtTable = built
+            return built
+        }
+    }
 
     var definitions: [ActionDefinition] { table.definitions }
     var problem: String? { table.problem }
@@ -119,8 +125,16 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     // MARK: Subscriptions
 
     /// The subscription table, built on first use: reading the declaration runs target code, so it
-    /// happens outside every lock, once however many threads race the first use.
-    private var subscriptionTable: SubscriptionTable<Target> { subscriptionCell.get() }
+    /// happens outside every lock.
+    private var subscriptionTable: SubscriptionTable<Target> {
+        if let table = LockStripes.shared.withLock(for: self, { builtSubscriptions }) { return table }
+        let built = SubscriptionTable(target: name, ordinal: ordinal, declared: subscribe())
+        return LockStripes.shared.withLock(for: self) {
+            if let stored = builtSubscriptions { return stored }
+            builtSubscriptions = built
+            return built
+        }
+    }
 
     var subscriptions: [ActionDefinition] { subscriptionTable.definitions }
 

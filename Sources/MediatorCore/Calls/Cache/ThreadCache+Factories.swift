@@ -17,4 +17,21 @@ extension ThreadCache {
     func endCreating() {
         state.pointee.creating.removeLast()
     }
+
+    // MARK: Declarations being read
+
+    /// Marks a target's declaration as being read on this thread; `false` if it already is (the
+    /// declaration called back into the mediator, which needed it again).
+    func beginReadingTable(of box: AnyObject) -> Bool {
+        let id = ObjectIdentifier(box)
+        guard !state.pointee.readingTables.contains(id) else { return false }
+        state.pointee.readingTables.append(id)
+        return true
+    }
+
+    func endReadingTable(of box: AnyObject) {
+        if let index = state.pointee.readingTables.lastIndex(of: ObjectIdentifier(box)) {
+            state.pointee.readingTables.remove(at: index)
+        }
+    }
 }

@@ -70,6 +70,8 @@ struct ThreadCache {
         var slotCount = 0
         /// The targets whose kept instances this thread is making, outermost first (for cycle reports).
         var creating: [String] = []
+        /// The target boxes whose declarations this thread is reading.
+        var readingTables: [ObjectIdentifier] = []
         /// How many synchronous calls that use an unretained binding are running on this thread.
         @usableFromInline var inFlight = 0
         /// What slots let go of while such a call was running; released when the outermost returns.
