@@ -1,4 +1,4 @@
-/// The schemas of ``MediatorDeclaredInput`` types, read once per type: a protocol extension has no
+/// The schemas of ``MediatorDeclaredInput`` types, kept once per type: a protocol extension has no
 /// per-type storage, so they are kept here by type.
 enum DeclaredSchemas {
     /// Every schema read so far. LOCK: a leaf, held only to look one up or keep one; never while a
