@@ -40,6 +40,7 @@ let package = Package(
         .target(name: "Mediator", dependencies: ["MediatorCore", "MediatorText"]),
         // Catalog export, link reference, association files, compatibility check: for tools and CI.
         .target(name: "MediatorPublishing", dependencies: ["MediatorCore"]),
+        // The every-link and hostile-link checks read the review and examples the publishing side builds.
         .target(name: "MediatorTesting", dependencies: ["Mediator", "MediatorPublishing"]),
         // What several test targets share (argument-parser's `ArgumentParserTestHelpers`): thread
         // helpers, the deadlock guard, the package's committed files. Not a product: tests only.

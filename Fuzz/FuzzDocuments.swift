@@ -7,8 +7,8 @@
 // - Association export: an input that starts with "/" (one in 64) is also declared as the
 //   URL pattern of a remote action. Publishing refuses a bad pattern with a safe description; a good one exports an
 //   apple-app-site-association document and Android intent filters that, read with the ports of the
-//   platforms' matching rules (Tests/MediatorTests/Publishing/AndroidIntentMatching.swift and
-//   AppleComponentMatching.swift, compiled into the harness), claim the example URL of every web
+//   platforms' matching rules (Sources/MediatorPublishing/Association/AndroidIntentMatching.swift and
+//   AppleComponentMatching.swift, read through `@testable import`), claim the example URL of every web
 //   shape the router opens, and nothing on another host.
 
 import Foundation

@@ -19,8 +19,8 @@ out=.build-fuzz
 mkdir -p "$out/corpus" "$out/modules" Fuzz/artifacts
 
 harness=$(find Fuzz -maxdepth 1 -name '*.swift' | sort)
-# The ports of Android's and Apple's link matching, shared with the tests, check the association export.
-ports="Tests/MediatorTests/Publishing/AndroidIntentMatching.swift Tests/MediatorTests/Publishing/AppleComponentMatching.swift"
+# The ports of Android's and Apple's link matching, which check the association export, live in
+# MediatorPublishing (Association/), read through `@testable import` like the other internals.
 # The core's C target: its headers through the module map next to them, its one global compiled here.
 clang -c -O2 -g -fsanitize=fuzzer-no-link,address -I Sources/CMediatorAtomics/include \
     Sources/CMediatorAtomics/CMediatorAtomics.c -o "$out/CMediatorAtomics.o"
@@ -44,7 +44,7 @@ library() {
 library MediatorCore
 library Mediator
 library MediatorPublishing
-swiftc "${settings[@]}" -module-name MediatorFuzz $harness $ports \
+swiftc "${settings[@]}" -module-name MediatorFuzz $harness \
     "$out/CMediatorAtomics.o" "$out/MediatorCore.o" "$out/Mediator.o" "$out/MediatorPublishing.o" \
     -o "$out/mediator-fuzz"
 

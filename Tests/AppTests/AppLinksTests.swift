@@ -87,3 +87,53 @@ import Testing
         #expect(run.errors.hasPrefix("error: "))
     }
 }
+
+/// `links page`, `links schema` and `links vectors`: the link surface for testers and other platforms.
+@Suite struct AppLinkSurfaceTests {
+    @Test func thePageListsEveryLinkOfflineWithAQRCodeEach() throws {
+        let run = try AppRunner.run(["links", "page"])
+        #expect(run.status == 0, "\(run.errors)")
+        let page = run.output
+        #expect(page.hasPrefix("<!doctype html>"))
+        #expect(page.contains("Content-Security-Policy\" content=\"default-src 'none';"))
+        // Nothing outside the page: no src, no stylesheet link, no external URL in an attribute.
+        #expect(!page.contains(" src="))
+        #expect(!page.contains("<link"))
+        #expect(page.components(separatedBy: "<article class=\"action\"").count - 1 == 9)
+        let links = page.components(separatedBy: "<code class=\"link\">").count - 1
+        #expect(links == page.components(separatedBy: "<figure class=\"qr\"><svg").count - 1)
+        #expect(page.contains("<code class=\"link\">https://shop.example.com/product/1/reviews</code>"))
+        #expect(page.contains("claimed by apple-app-site-association and Android App Links"))
+        #expect(page.contains("0 with problems"))
+    }
+
+    @Test func aLinkMissingFromTheSnapshotShowsAsAdded() throws {
+        let snapshot =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: PackageFiles.url("App/links.json"))) as? [String: Any]
+        var document = try #require(snapshot)
+        let actions = try #require(document["actions"] as? [[String: Any]])
+        document["actions"] = actions.filter { $0["action"] as? String != "logout" }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("links-\(UUID()).json")
+        try JSONSerialization.data(withJSONObject: document).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let run = try AppRunner.run(["links", "page", "--snapshot", url.path])
+        #expect(run.status == 0)
+        #expect(run.output.contains("id=\"Session.logout\" data-module=\"Session\" data-status=\"ok\" data-state=\"added\""))
+        #expect(run.output.contains("id=\"Session.login\" data-module=\"Session\" data-status=\"ok\" data-state=\"unchanged\""))
+    }
+
+    @Test func theSchemasAndVectorsPrintedAreTheCommittedOnes() throws {
+        for name in ["links", "route-configuration", "link-vectors"] {
+            let run = try AppRunner.run(["links", "schema", name])
+            #expect(run.status == 0)
+            #expect(run.output == (try String(contentsOf: PackageFiles.url("schemas/\(name).schema.json"), encoding: .utf8)))
+        }
+        let vectors = try AppRunner.run(["links", "vectors"])
+        #expect(vectors.status == 0)
+        #expect(vectors.output == (try String(contentsOf: PackageFiles.url("App/link-vectors.json"), encoding: .utf8)))
+        let unknown = try AppRunner.run(["links", "schema", "nope"])
+        #expect(unknown.status == 64)
+        #expect(unknown.errors.contains("links schema needs one of links, route-configuration, link-vectors"))
+    }
+}

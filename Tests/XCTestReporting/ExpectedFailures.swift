@@ -11,6 +11,14 @@ import XCTest
 /// Target and action names the cases use.
 private let cart = "Cart"
 
+/// A remote action with a link; the case below forgets to register the scheme links arrive on.
+private struct PeopleTarget: MediatorTarget {
+    static let targetName = "People"
+    static let actions: [MediatorAction<Self>] = [
+        MediatorAction("list", exposure: .remote, urlPatterns: ["/people"]) { _, _ in "people" }
+    ]
+}
+
 final class ExpectedFailures: XCTestCase {
     func testUnimplementedDoubleThatIsCalledFails() throws {
         let mediator = Mediator()
@@ -33,6 +41,12 @@ final class ExpectedFailures: XCTestCase {
         let mediator = Mediator()
         try mediator.register(targetNamed: cart, actions: [MediatorAction("count") { _, _ in 1 }])
         expectMediatorError(.targetNotFound) { try mediator.perform("cuont", on: cart) }  // FAILS HERE: but got actionNotFound
+    }
+
+    func testAMediatorWithNoSchemeOrHostFailsEveryLink() async throws {
+        let mediator = Mediator()
+        try mediator.register(PeopleTarget())
+        await EveryLink.check(on: mediator)  // FAILS HERE: no app scheme or web host is registered
     }
 
     func testAMatchingExpectationPasses() throws {

@@ -18,6 +18,12 @@ struct Invocation: Equatable {
         case check(snapshot: String)
         /// Print the links in one format.
         case export(Format)
+        /// Print the catalog page (HTML) for testers, compared with a snapshot.
+        case page(snapshot: String)
+        /// Print one JSON Schema: `links`, `route-configuration` or `link-vectors`.
+        case schema(String)
+        /// Print the conformance vectors (JSON).
+        case vectors
     }
 
     /// What `links export` prints.
@@ -27,6 +33,9 @@ struct Invocation: Equatable {
         case aasa(appIDs: [String])
         case android
     }
+
+    /// The schemas `links schema` prints, by the name of their file in `schemas/`.
+    static let schemaNames = ["links", "route-configuration", "link-vectors"]
 
     /// The snapshot `links check` reads unless `--snapshot` names another.
     static let defaultSnapshot = "App/links.json"
@@ -114,12 +123,21 @@ struct Invocation: Equatable {
             }
             command = .links(.export(formats[0]))
             formats = []
-        case "links": throw UsageError("links needs check or export; see --help")
+        case "links" where rest == ["page"]:
+            command = .links(.page(snapshot: snapshot ?? Self.defaultSnapshot))
+            snapshot = nil
+        case "links" where rest.count == 2 && rest[0] == "schema":
+            guard Self.schemaNames.contains(rest[1]) else {
+                throw UsageError("links schema needs one of \(Self.schemaNames.joined(separator: ", "))")
+            }
+            command = .links(.schema(rest[1]))
+        case "links" where rest == ["vectors"]: command = .links(.vectors)
+        case "links": throw UsageError("links needs check, export, page, schema or vectors; see --help")
         default: throw UsageError("unknown command \(positional.joined(separator: " ")); see --help")
         }
         if json, command != .routes(json: true) { throw UsageError("--json goes with routes or links export") }
         if !formats.isEmpty { throw UsageError("--markdown, --aasa and --android go with links export") }
-        if snapshot != nil { throw UsageError("--snapshot goes with links check") }
+        if snapshot != nil { throw UsageError("--snapshot goes with links check or links page") }
         if coldStart, case .open = command {} else if coldStart { throw UsageError("--cold-start goes with open") }
     }
 
@@ -154,6 +172,12 @@ struct Invocation: Equatable {
           swift run App links export --json | --markdown | --aasa TEAMID.BUNDLEID[,...] | --android
                                                       the links as a snapshot, a reference for people, the
                                                       apple-app-site-association file, or an App Links intent-filter
+          swift run App links page [--snapshot FILE]  the catalog page for testers (one offline HTML file): every
+                                                      link, its checks, a QR code per example, state vs the snapshot
+          swift run App links schema links | route-configuration | link-vectors
+                                                      a JSON Schema (draft 2020-12), as committed in schemas/
+          swift run App links vectors                 conformance vectors: URL -> action and parameters, or the
+                                                      refusal's code, for another platform's router to run
           swift run App --help                        this help
 
         OPTIONS

@@ -26,6 +26,42 @@ enum LinksCommand {
             return 0
         case .check(let path):
             return check(links, against: path)
+        case .page(let path):
+            return page(of: mediator, comparedWith: path)
+        case .schema(let name):
+            guard let schema = MediatorJSONSchema(rawValue: name) else { return 64 }
+            FileHandle.standardOutput.write(Data(schema.json.utf8))
+            return 0
+        case .vectors:
+            do {
+                FileHandle.standardOutput.write(try mediator.linkVectors().json())
+                return 0
+            } catch {
+                Console.error("error: the app's routes have problems, so no vectors can be made: \(error)")
+                return 1
+            }
+        }
+    }
+
+    /// Prints the catalog page, compared with the snapshot at `path` when it can be read (a page
+    /// without a snapshot shows no state): 1 if the snapshot is there but unreadable.
+    private static func page(of mediator: Mediator, comparedWith path: String) -> Int32 {
+        var published: MediatorLinks?
+        if let data = FileManager.default.contents(atPath: path) {
+            do {
+                published = try MediatorLinks(json: data)
+            } catch {
+                Console.error("error: the links snapshot \(path) is not a published-links document: \(error)")
+                return 1
+            }
+        }
+        do {
+            let review = try mediator.linkReview(published: published)
+            FileHandle.standardOutput.write(Data(review.html(title: "Shop deep links").utf8))
+            return 0
+        } catch {
+            Console.error("error: the app's routes have problems, so its links cannot be reviewed: \(error)")
+            return 1
         }
     }
 

@@ -77,4 +77,32 @@ extension Mediator {
     package func generatedURL(target: String, action: String, values: [String: any Sendable]) throws -> String {
         try url(target: target, action: action, values: values, scheme: nil)
     }
+
+    /// Where a URL leads, judged as `open` would judge it up to its handler, running nothing: the
+    /// action the route (and the route configuration) reaches, or the error `open` would throw
+    /// before any interceptor or handler runs, including the remote policy's refusal. Publishing's
+    /// catalog page reads it to show whether each example link opens its own action.
+    /// - Parameter url: The URL.
+    /// - Returns: The target and action names, or the error.
+    package func linkDestination(of url: String) -> Result<(target: String, action: String), MediatorError> {
+        let router = snapshot().router.get()
+        let destination: URLRouter.Destination
+        do {
+            destination = try router.resolve(url, caller: [:], runsUnmatchedHandler: false)
+        } catch let error as MediatorError {
+            return .failure(error)
+        } catch {
+            return .failure(MediatorError.noRouteMatched(url: url, path: "", suggestions: []))
+        }
+        guard case .action(let id, let values) = destination else {
+            return .failure(MediatorError.noRouteMatched(url: url, path: "", suggestions: []))
+        }
+        let definition = router.routes[id].definition
+        if let violation = RemotePolicy.violation(
+            of: definition, by: .values(ParameterLookup(url: values)), source: .remote)
+        {
+            return .failure(violation)
+        }
+        return .success((definition.target, definition.name))
+    }
 }

@@ -281,23 +281,10 @@ extension Mediator {
     private func exampleURL(target: String, action: String, parameters: [MediatorLinks.Parameter]) -> String? {
         var values: [String: any Sendable] = [:]
         for parameter in parameters where parameter.required {
-            guard let sample = parameter.allowedValues?.first ?? Self.sampleValue(forType: parameter.type) else { return nil }
+            guard let sample = MediatorLinks.sampleValue(of: parameter) else { return nil }
             values[parameter.name] = sample
         }
         guard let url = try? generatedURL(target: target, action: action, values: values), canOpen(url) else { return nil }
         return url
-    }
-
-    /// A value a URL can carry for a parameter of this type, if the type is a common one.
-    private static func sampleValue(forType type: String) -> String? {
-        switch type {
-        case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64": "1"
-        case "Double", "Float", "Decimal": "1.5"
-        case "Bool": "true"
-        case "String", "Substring": "example"
-        case "URL": "https://example.com/"
-        case "UUID": "00000000-0000-0000-0000-000000000001"
-        default: nil
-        }
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import Mediator
-import MediatorPublishing
 import MediatorTestSupport
 import MediatorTesting
 import Testing
+
+@testable import MediatorPublishing
 
 /// Routes whose literals each platform compares differently: escapes, a dot, a star, a space, an
 /// encoded slash; placeholders inside and at the end; optional groups; wildcards; a scoped pattern
