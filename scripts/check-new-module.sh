@@ -5,7 +5,10 @@
 #   - --dry-run prints the plan and changes nothing;
 #   - a generated module builds with no warnings, passes its tests and the lint, keeps the module
 #     graph clean, and is registered in the App (it shows in `App routes --json`);
-#   - a second run with the same name is refused, and changes nothing.
+#   - a second run with the same name is refused, and changes nothing;
+#   - `--uses <Name>` makes a second module wired to the first's facade (both dependency lists, an
+#     init(mediator:), a factory registration) that builds and passes; using itself, a facade
+#     target or an unknown module is refused with one error line.
 # The App's end-to-end tests run too, with the new module registered.
 #
 #   scripts/check-new-module.sh [Name]      (default: Wishlist)
@@ -102,9 +105,23 @@ done
 say "a second run with the same name is refused and changes nothing"
 refused "$name"
 
+say "--uses: a module that calls $name's facade; itself, a facade target or an unknown module is refused"
+user="${name}Shelf"
+refused "$user" --uses "$user"          # the module itself
+refused "$user" --uses "${name}Facade"  # a facade target, not a module name
+refused "$user" --uses Nowhere          # no such module
+swift scripts/new-module.swift --uses "$name" "$user"
+grep -q "public init(mediator: Mediator)" "Modules/$user/Sources/$user/${user}Target.swift" ||
+    fail "--uses did not give ${user}Target an init(mediator:)"
+grep -q "^import ${name}Facade" "Modules/$user/Sources/$user/${user}Target.swift" || fail "--uses did not import ${name}Facade"
+grep -q "try mediator.register { ${user}Target(mediator: \$0) }" App/Sources/App/ShopApp.swift ||
+    fail "--uses did not register ${user}Target with a factory"
+[ "$(grep -c "\"${name}Facade\"" Package.swift)" -ge 6 ] ||
+    fail "--uses did not add ${name}Facade to ${user}'s and ${user}Tests' dependencies"
+
 say "lint: the generated files and the edited ones"
 swift format lint --strict --configuration .swift-format -r \
-    "Modules/$name" "Tests/${name}Tests" App/Sources/App/ShopApp.swift Package.swift
+    "Modules/$name" "Tests/${name}Tests" "Modules/$user" "Tests/${user}Tests" App/Sources/App/ShopApp.swift Package.swift
 
 say "module graph"
 swift package --scratch-path "$scratch" check-module-graph | tee "$work/graph.log"
@@ -115,8 +132,9 @@ swift build --build-tests --scratch-path "$scratch" 2>&1 | tee "$work/build.log"
 if grep -q "warning:" "$work/build.log"; then fail "the build printed warnings"; fi
 
 say "the module's tests"
-swift test --skip-build --scratch-path "$scratch" --filter "${name}Tests\." 2>&1 | tee "$work/test.log"
+swift test --skip-build --scratch-path "$scratch" --filter "(${name}|${user})Tests\." 2>&1 | tee "$work/test.log"
 grep -qE "Test run with [1-9][0-9]* tests? .*passed" "$work/test.log" || fail "no test of ${name}Tests ran"
+grep -q "Suite \"${user} module\" passed" "$work/test.log" || fail "the tests of ${user} (using ${name}) did not pass"
 
 say "the App's end-to-end tests, with the module registered"
 # No App test lists the modules, so every one of them must pass with the new module registered.

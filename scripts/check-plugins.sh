@@ -59,6 +59,7 @@ let package = Package(
             name: "ConsumerApp",
             dependencies: [
                 .product(name: "Mediator", package: "$identity"),
+                .product(name: "MediatorPublishing", package: "$identity"),
                 // swift package new-module adds each new module to the App's dependencies above this line.
             ]),
     ]
@@ -66,10 +67,11 @@ let package = Package(
 MANIFEST
 cat > "$consumer/Sources/ConsumerApp/main.swift" <<'MAIN'
 import Mediator
+import MediatorPublishing
 
 let mediator = Mediator()
 // swift package new-module registers each new module above this line.
-print("registered: \(mediator.registeredTargetNames.joined(separator: ", "))")
+print("registered: \(mediator.catalog().targets.map(\.name).joined(separator: ", "))")
 MAIN
 say "a consumer package vendoring $root at Vendor/Mediator"
 

@@ -18,7 +18,8 @@ extension MediatorActionContract {
             MediatorAction(forAnyKindOf: self) { _, input -> Output in
                 let parameters = Input.schema.parameters(of: input)
                 stub.record(action, parameters, input: input)
-                throw Unimplemented.report(target: target, action: action, parameters: parameters, registeredAt: location)
+                throw Unimplemented.report(
+                    target: target, action: action, parameters: parameters, registeredAt: location, fromContract: true)
             }
         }
     }

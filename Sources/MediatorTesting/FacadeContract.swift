@@ -87,7 +87,8 @@ public enum FacadeContract {
             }
             for subscription in target.subscriptions where !events.contains(where: { $0.name == subscription.event }) {
                 problems.append(
-                    "the target \(targetName) subscribes to \(subscription.event), which the list of events does not name")
+                    "the target \(targetName) subscribes to \(subscription.event), which the list of events does not name; "
+                        + "add it to the events: list (a shared event, such as one of the app's, as well as the module's own)")
             }
         }
         return problems

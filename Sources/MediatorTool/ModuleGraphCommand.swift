@@ -13,6 +13,8 @@ import Foundation
 ///   the importing target (an undeclared import builds incrementally and fails in a clean build);
 /// - a facade that keeps an `all` list of its contracts lists every contract it declares (the
 ///   module's contract test reads the list; a contract left out would not be checked);
+/// - when the manifest sets `.defaultIsolation(MainActor.self)`, a facade's type holding contracts is
+///   declared `nonisolated` (else the compiler's error lands at the target, naming neither);
 /// - when the package has a `module-rules.txt` (``ModuleRules``), a target it names imports and
 ///   depends on only the modules its line lists (this package's own layers: a Foundation-free core).
 struct ModuleGraphCommand {
@@ -51,8 +53,9 @@ struct ModuleGraphCommand {
         var importCount = 0
         let graph = ModuleGraph(description)
         let rules = try ModuleRules.load(package: description.package)
-        let manifest = ManifestTargets(
-            manifest: (try? String(contentsOf: url(of: "Package.swift"), encoding: .utf8)) ?? "")
+        let manifestText = (try? String(contentsOf: url(of: "Package.swift"), encoding: .utf8)) ?? ""
+        let manifest = ManifestTargets(manifest: manifestText)
+        let mainActorByDefault = Self.setsMainActorByDefault(manifestText)
         func atDeclaration(_ problem: (target: String, message: String)) -> ToolDiagnostic {
             let position = manifest.position(of: problem.target)
             return ToolDiagnostic(file: "Package.swift", line: position.line, column: position.column, message: problem.message)
@@ -67,6 +70,7 @@ struct ModuleGraphCommand {
         for target in description.targets {
             var facade = ContractListScanner.Reading()
             var declaredIn: [String] = []
+            var typesDeclaredIn: [String: (file: String, type: ContractListScanner.TypeDeclaration)] = [:]
             for file in target.files {
                 guard let text = try? String(contentsOf: url(of: file), encoding: .utf8) else {
                     diagnostics.append(ToolDiagnostic(file: file, line: 1, column: 1, message: "cannot be read as UTF-8 text"))
@@ -87,6 +91,7 @@ struct ModuleGraphCommand {
                     declaredIn += reading.declarations.map { _ in file }
                     facade.lists.merge(reading.lists) { $0.union($1) }
                     facade.macroFacades.formUnion(reading.macroFacades)
+                    for (name, type) in reading.types { typesDeclaredIn[name] = (file, type) }
                 }
             }
             for (declaration, file) in zip(facade.declarations, declaredIn) {
@@ -94,8 +99,36 @@ struct ModuleGraphCommand {
                 diagnostics.append(
                     ToolDiagnostic(file: file, line: declaration.line, column: declaration.column, message: message))
             }
+            if mainActorByDefault {
+                var reported: Set<String> = []
+                for owner in facade.declarations.map(\.owner) where !reported.contains(owner) {
+                    reported.insert(owner)
+                    guard let (file, type) = typesDeclaredIn[owner], !type.isNonisolated else { continue }
+                    diagnostics.append(
+                        ToolDiagnostic(
+                            file: file, line: type.line, column: type.column,
+                            message: Self.isolationProblem(owner: owner, keyword: type.keyword, target: target.name)))
+                }
+            }
         }
         return (diagnostics, importCount)
+    }
+
+    /// Whether the manifest sets default main-actor isolation (`.defaultIsolation(MainActor.self)`,
+    /// SE-0466) on some target: then a facade's contracts type must say `nonisolated`.
+    static func setsMainActorByDefault(_ manifest: String) -> Bool {
+        let tokens = SwiftLexer.tokens(of: manifest).map(\.text)
+        return tokens.indices.contains { index in
+            tokens[index] == "defaultIsolation" && tokens.dropFirst(index + 1).prefix(2).elementsEqual(["(", "MainActor"])
+        }
+    }
+
+    /// What to write when a facade's contracts type would be main-actor isolated by default.
+    static func isolationProblem(owner: String, keyword: String, target: String) -> String {
+        "\(target) declares its contracts in \(owner), which default main-actor isolation "
+            + "(.defaultIsolation(MainActor.self) in Package.swift) puts on the main actor, so targets and callers off "
+            + "the main actor cannot read them (the compiler says \"main actor-isolated default value in a nonisolated "
+            + "context\" at the target); declare it `nonisolated public \(keyword) \(owner.split(separator: ".").last ?? "")`"
     }
 
     /// Why a contract declaration is missing from its type's `all`, or `nil` when it is listed (or

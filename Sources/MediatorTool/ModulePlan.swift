@@ -19,19 +19,24 @@ struct ModulePlan {
     let edits: [(path: String, old: String, new: String, added: [String])]
     /// The file that registers targets, when the package has the registration anchor.
     let registrationFile: String?
+    /// The modules whose facades the new module depends on (`--uses`).
+    let uses: [ModuleNames]
 
     init(
         names: ModuleNames, template: URL, package: URL, sources: PackageSources,
-        mediator: (core: String, testing: String)
+        mediator: (core: String, testing: String), uses: [ModuleNames] = []
     ) throws {
         self.names = names
-        files = try Self.templateFiles(names, template)
+        self.uses = uses
+        files = try Self.templateFiles(names, template).map { file in
+            (file.path, try Self.wiring(uses, into: file.text, of: file.path, names: names))
+        }
 
         let manifestURL = package.appendingPathComponent("Package.swift")
         guard let manifest = try? String(contentsOf: manifestURL, encoding: .utf8) else {
             throw ToolFailure("there is no readable Package.swift in \(LogSafeText.quoted(package.path))")
         }
-        let stanzas = Self.stanzas(names, mediator)
+        let stanzas = Self.stanzas(names, mediator, uses: uses)
         var edited: String
         if let withAnchor = try Self.inserting(stanzas, aboveAnchor: Anchor.targets, in: manifest, of: "Package.swift") {
             edited = withAnchor
@@ -56,7 +61,9 @@ struct ModulePlan {
         }
         registrationFile = anchored.first?.path
         if let file = anchored.first {
-            let line = "try mediator.register(\(names.targetType)())"
+            let line =
+                uses.isEmpty
+                ? "try mediator.register(\(names.targetType)())" : "try mediator.register { \(names.targetType)(mediator: $0) }"
             guard var text = try Self.inserting([line], aboveAnchor: Anchor.registration, in: file.text, of: file.path) else {
                 throw ToolFailure("\(LogSafeText.quoted(file.path)) lost its registration anchor while being read")
             }
@@ -106,9 +113,17 @@ struct ModulePlan {
 
     /// What to do next, after the module was added.
     var nextSteps: String {
+        let registration =
+            uses.isEmpty
+            ? "try mediator.register(\(names.targetType)())" : "try mediator.register { \(names.targetType)(mediator: $0) }"
         let register =
             registrationFile.map { "It is registered in \(LogSafeText.inline($0, limit: 300))." }
-            ?? "Register it in your composition root: try mediator.register(\(names.targetType)())"
+            ?? "Register it in your composition root: \(registration)"
+        let calling =
+            uses.isEmpty
+            ? "To call another module, add its facade target to \(names.module)'s dependencies in Package.swift."
+            : "Call " + uses.map { "\($0.module) (through \($0.facadeTarget))" }.joined(separator: ", ")
+                + " from \(names.targetType)'s handlers, with the mediator it keeps."
         return """
 
             \(register)
@@ -120,7 +135,7 @@ struct ModulePlan {
                  per parameter states its name, type, default and description once.
               3. Facade (optional): a method in Mediator+\(names.module).swift for a contract callers use often.
               4. Handler: bind each contract in \(names.implementationDirectory)/\(names.targetType).swift.
-              5. To call another module, add its facade target to \(names.module)'s dependencies in Package.swift.
+              5. \(calling)
               6. Tests: \(names.testDirectory); then `swift package check-module-graph`.
             """
     }
@@ -150,10 +165,13 @@ struct ModulePlan {
     }
 
     /// The manifest stanzas for the module, in the layout of the example modules.
-    private static func stanzas(_ names: ModuleNames, _ mediator: (core: String, testing: String)) -> [String] {
+    private static func stanzas(
+        _ names: ModuleNames, _ mediator: (core: String, testing: String), uses: [ModuleNames]
+    ) -> [String] {
         func list(_ items: [String]) -> String { "[" + items.joined(separator: ", ") + "]" }
+        let facades = uses.map { "\"\($0.facadeTarget)\"" }
         // One line when it fits the lint's 120 columns (with the targets list's indentation), else one per line.
-        let testItems = ["\"\(names.module)\"", "\"\(names.facadeTarget)\"", mediator.core, mediator.testing]
+        let testItems = ["\"\(names.module)\"", "\"\(names.facadeTarget)\""] + facades + [mediator.core, mediator.testing]
         let testLine = "    dependencies: \(list(testItems))),"
         let testDependencies =
             testLine.count <= 108 ? [testLine] : ["    dependencies: ["] + testItems.map { "        \($0)," } + ["    ]),"]
@@ -162,11 +180,40 @@ struct ModulePlan {
             "    name: \"\(names.facadeTarget)\", dependencies: \(list([mediator.core])),",
             "    path: \"\(names.facadeDirectory)\"),",
             ".target(",
-            "    name: \"\(names.module)\", dependencies: \(list([mediator.core, "\"\(names.facadeTarget)\""])),",
+            "    name: \"\(names.module)\", dependencies: \(list([mediator.core, "\"\(names.facadeTarget)\""] + facades)),",
             "    path: \"\(names.implementationDirectory)\"),",
             ".testTarget(",
             "    name: \"\(names.testTarget)\",",
         ] + testDependencies
+    }
+
+    /// A generated file wired to the facades of `uses`: the target keeps the mediator it calls them
+    /// through (`init(mediator:)`), is registered with a factory, and imports their facades. A
+    /// template that lost a line this edits is reported, not half-wired.
+    static func wiring(_ uses: [ModuleNames], into text: String, of path: String, names: ModuleNames) throws -> String {
+        guard !uses.isEmpty else { return text }
+        var text = text.replacingOccurrences(
+            of: "register(\(names.targetType)())", with: "register { \(names.targetType)(mediator: $0) }")
+        guard path.hasSuffix("/\(names.targetType).swift") else { return text }
+        let plain = """
+                /// Creates the target; it keeps no state, so the mediator makes one per call.
+                public init() {}
+            """
+        guard text.contains(plain) else {
+            throw ToolFailure("the module template's \(names.targetType) no longer has `public init() {}` for --uses to replace")
+        }
+        let used = uses.map(\.module).joined(separator: ", ")
+        text = text.replacingOccurrences(
+            of: plain,
+            with: """
+                    /// The mediator the target calls \(used) through, for its handlers.
+                    let mediator: Mediator
+
+                    /// Creates the target with the mediator it calls other modules through.
+                    public init(mediator: Mediator) { self.mediator = mediator }
+                """)
+        for facade in uses.map(\.facadeTarget) { text = try addingImport(of: facade, to: text, of: path) }
+        return text
     }
 
     // MARK: Text edits

@@ -20,12 +20,15 @@ struct NewModuleCommand {
     /// places the generator reads and edits Swift files in.
     let sourceDirectories: [String]
     let dryRun: Bool
+    /// The modules whose facades the new module calls (`--uses Catalog`), in the order given.
+    let uses: [String]
 
     init(arguments: [String]) throws {
         var positional: [String] = []
         var options: [String: String] = [:]
         var dryRun = false
         var sourceDirectories: [String] = []
+        var uses: [String] = []
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
@@ -33,6 +36,11 @@ struct NewModuleCommand {
             case "--source-directory":
                 guard let value = rest.popFirst() else { throw ToolFailure("new-module: \(argument) needs a value") }
                 sourceDirectories.append(value)
+            case "--uses":
+                guard let value = rest.popFirst() else {
+                    throw ToolFailure("new-module: --uses needs a module name, like --uses Catalog")
+                }
+                if !uses.contains(value) { uses.append(value) }
             case "--package", "--template", "--mediator-package", "--targets":
                 guard let value = rest.popFirst() else { throw ToolFailure("new-module: \(argument) needs a value") }
                 options[argument] = value
@@ -40,7 +48,8 @@ struct NewModuleCommand {
             default:
                 guard !argument.hasPrefix("-") || argument == "-" else {
                     throw ToolFailure(
-                        "new-module: unknown option \(LogSafeText.quoted(argument)); usage: new-module [--dry-run] <Name>")
+                        "new-module: unknown option \(LogSafeText.quoted(argument)); usage: new-module [--dry-run] [--uses <Module>]... <Name>"
+                    )
                 }
                 positional.append(argument)
             }
@@ -61,6 +70,7 @@ struct NewModuleCommand {
         self.existingTargets = (options["--targets"] ?? "").split(separator: ",").map(String.init)
         self.sourceDirectories = sourceDirectories
         self.dryRun = dryRun
+        self.uses = uses
     }
 
     func run() throws {
@@ -69,10 +79,14 @@ struct NewModuleCommand {
         let names = ModuleNames(module: name)
         let sources = try PackageSources(root: package, directories: sourceDirectories)
         if let problem = takenProblem(names, sources) { throw ToolFailure("\(refusal): \(problem)") }
+        for used in uses {
+            if let problem = usesProblem(used, names) { throw ToolFailure("\(refusal): \(problem)") }
+        }
         let plan: ModulePlan
         do {
             plan = try ModulePlan(
-                names: names, template: template, package: package, sources: sources, mediator: dependencySpelling)
+                names: names, template: template, package: package, sources: sources, mediator: dependencySpelling,
+                uses: uses.map { ModuleNames(module: $0) })
         } catch let failure as ToolFailure {
             throw ToolFailure("\(refusal): \(failure.description)")
         }
@@ -99,6 +113,26 @@ struct NewModuleCommand {
     }
 
     /// Why the package already holds something by one of the new module's names, or `nil`.
+    /// Why the new module cannot use `used`'s facade, or `nil`: it must be another module of the
+    /// package, a pair of targets `<Used>` and `<Used>Facade`, named by its module name. A new
+    /// module depends on nothing yet, so the only cycle is using itself; and only a facade is ever
+    /// added, so no implementation dependency can follow.
+    private func usesProblem(_ used: String, _ names: ModuleNames) -> String? {
+        let quoted = LogSafeText.quoted(used)
+        if used == names.module { return "--uses \(quoted) names the module itself: a module cannot depend on its own facade" }
+        if used.hasSuffix("Facade"), existingTargets.contains(used) {
+            return "--uses takes a module's name, not its facade target: --uses \(LogSafeText.inline(String(used.dropLast(6))))"
+        }
+        if let problem = ModuleNames.problem(with: used), !existingTargets.contains(used) {
+            return "--uses \(quoted): \(problem)"
+        }
+        guard existingTargets.contains(used + "Facade") else {
+            return "--uses \(quoted): Package.swift has no target \(LogSafeText.inline(used))Facade; --uses names a module "
+                + "of this package (targets <Name> and <Name>Facade), and the new one may depend on its facade only"
+        }
+        return nil
+    }
+
     private func takenProblem(_ names: ModuleNames, _ sources: PackageSources) -> String? {
         // Targets and directories, compared without case, as macOS's file system does.
         for wanted in [names.module, names.facadeTarget, names.testTarget] {

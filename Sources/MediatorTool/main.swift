@@ -6,6 +6,7 @@ internal import MediatorText
 
 let usage = """
     usage: MediatorTool new-module <Name> --package <dir> --template <dir> [--mediator-package <id>] [--dry-run]
+                                  [--uses <Module>]...
            MediatorTool check-module-graph --description <file.json>
     """
 

@@ -1,3 +1,4 @@
+import Foundation
 internal import MediatorText
 import Testing
 
@@ -34,6 +35,26 @@ struct NewModuleTests {
     func echoedInputIsEscaped() {
         #expect(LogSafeText.quoted("a\nb\u{1B}[2J\u{202E}") == #""a\u{A}b\u{1B}[2J\u{202E}""#)
         #expect(LogSafeText.inline(String(repeating: "x", count: 100), limit: 5) == "xxxxx…(100 bytes)")
+    }
+
+    @Test("--uses wires the template's target to another module's facade: init(mediator:), its import, a factory")
+    func usesWiresTheTarget() throws {
+        let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Templates/ModuleTemplate/Sources/ModuleTemplate")
+        let text = try String(
+            contentsOf: template.appendingPathComponent("ModuleTemplateTarget.swift"), encoding: .utf8)
+        let names = ModuleNames(module: "Orders")
+        let path = "Modules/Orders/Sources/Orders/OrdersTarget.swift"
+        let wired = try ModulePlan.wiring(
+            [ModuleNames(module: "Catalog")], into: names.substituted(text), of: path, names: names)
+        #expect(wired.contains("public init(mediator: Mediator) { self.mediator = mediator }"))
+        #expect(!wired.contains("public init() {}"))
+        #expect(wired.split(separator: "\n").contains("import CatalogFacade"))
+        #expect(wired.contains("try mediator.register { OrdersTarget(mediator: $0) }"))
+        #expect(try ModulePlan.wiring([], into: text, of: path, names: names) == text)
+        #expect(throws: ToolFailure.self) {
+            try ModulePlan.wiring([ModuleNames(module: "Catalog")], into: "import Mediator\n", of: path, names: names)
+        }
     }
 
     @Test("a renamed file's imports are sorted again, as swift-format orders them")

@@ -32,6 +32,17 @@ enum ContractListScanner {
         var lists: [String: Set<String>] = [:]
         /// The types marked `@MediatorFacade`.
         var macroFacades: Set<String> = []
+        /// Where each type (not extension) is declared, and whether it says `nonisolated`, by name.
+        var types: [String: TypeDeclaration] = [:]
+    }
+
+    /// A type's declaration: where its keyword is, and whether `nonisolated` is among its modifiers
+    /// (what keeps a contracts enum readable off the main actor under default main-actor isolation).
+    struct TypeDeclaration: Equatable {
+        let line: Int
+        let column: Int
+        let keyword: String
+        let isNonisolated: Bool
     }
 
     static let contractTypes: Set<String> = [
@@ -99,8 +110,14 @@ enum ContractListScanner {
                         let outer = scopes.last(where: { $0.type != nil && !$0.isExtension })?.type
                         let name = pending.isExtension || outer == nil ? pending.name : "\(outer ?? "").\(pending.name)"
                         scopes.append(Scope(type: name, isExtension: pending.isExtension, poundDepth: poundDepth))
-                        if !pending.isExtension, hasAttribute("MediatorFacade", before: typeKeyword(before: index)) {
+                        let keyword = typeKeyword(before: index)
+                        if !pending.isExtension, hasAttribute("MediatorFacade", before: keyword) {
                             reading.macroFacades.insert(name)
+                        }
+                        if !pending.isExtension {
+                            reading.types[name] = TypeDeclaration(
+                                line: tokens[keyword].line, column: tokens[keyword].column, keyword: tokens[keyword].text,
+                                isNonisolated: hasModifier("nonisolated", before: keyword))
                         }
                     } else {
                         scopes.append(Scope(type: nil, isExtension: false, poundDepth: poundDepth))
@@ -175,6 +192,25 @@ enum ContractListScanner {
                     guard start >= 1, tokens[start - 1].is("@") else { return false }
                     if token.text == name { return true }
                     index = start - 2
+                } else {
+                    return false
+                }
+            }
+            return false
+        }
+
+        /// Whether the modifiers before a declaration's keyword include `name` (attributes skipped).
+        private func hasModifier(_ name: String, before keyword: Int) -> Bool {
+            var index = keyword - 1
+            while index >= 0 {
+                let token = tokens[index]
+                if token.kind == .word, token.text == name { return true }
+                if token.kind == .word, Self.modifiers.contains(token.text) {
+                    index -= 1
+                } else if token.is(")"), let open = openingParenthesis(before: index) {
+                    index = open - 1
+                } else if token.kind == .word, index >= 1, tokens[index - 1].is("@") {
+                    index -= 2
                 } else {
                     return false
                 }

@@ -147,6 +147,36 @@ struct ContractDoublesTests {
         #expect(stub.calls(to: "count").count == 1)
     }
 
+    @Test("an unimplemented double suggests the typed stub: alone when made from the contract, first when made by name")
+    func unimplementedSuggestsTheTypedStub() throws {
+        let fromContract = Mediator()
+        try fromContract.stub(Music.count.unimplemented)
+        let byName = Mediator()
+        try byName.unimplemented("Music")
+        var messages: [String] = []
+        withKnownIssue("Music.count is unimplemented in this test", isIntermittent: false) {
+            for mediator in [fromContract, byName] {
+                do {
+                    try mediator.call(Music.count)
+                } catch {
+                    // A contract's answer fails as its handler (wrapped); a by-name double, as its target.
+                    let unimplemented =
+                        error as? UnimplementedCallError
+                        ?? (error as? MediatorError)?.rootCause.underlyingError as? UnimplementedCallError
+                    messages.append(unimplemented?.description ?? "not an UnimplementedCallError: \(error)")
+                }
+            }
+        }
+        #expect(
+            messages == [
+                "Music.count is unimplemented in this test; stub it with mediator.stub(Music.count.answering { input in … })"
+                    + " if the test needs it.",
+                "Music.count is unimplemented in this test; stub it with mediator.stub(Music.count.answering { input in … })"
+                    + " when its facade declares the contract, or mediator.stub(\"Music\", answers: [\"count\": …])"
+                    + " if the test needs it.",
+            ])
+    }
+
     @Test("an action no answer covers fails as actionNotFound, as the real target would, and is recorded")
     func uncoveredActionFailsAsActionNotFound() throws {
         let mediator = Mediator()

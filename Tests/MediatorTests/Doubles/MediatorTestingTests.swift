@@ -109,7 +109,9 @@ struct MediatorTestingTests {
         let error = try #require(thrown as? UnimplementedCallError)
         #expect(error.target == "Cart")
         #expect(error.action == "count")
-        #expect(error.description.contains("mediator.stub(\"Cart\", answers:)"))
+        // The typed stub first, then the by-name one: a by-name double cannot know the contract.
+        #expect(error.description.contains("mediator.stub(Cart.count.answering { input in … })"))
+        #expect(error.description.contains("mediator.stub(\"Cart\", answers: [\"count\": …])"))
         #expect(cart.calls.map(\.action) == ["count"])
         // Looking is not calling: introspection does not trip the double.
         #expect(!mediator.canPerform("count", on: "Cart"))

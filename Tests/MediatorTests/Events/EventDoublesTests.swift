@@ -56,10 +56,12 @@ struct EventDoublesTests {
                     "the target Alarm subscribes to snooze with payload Int, not the event's String",
                     "the target Alarm does not subscribe to the event sunrise",
                 ])
+        // A subscription the list leaves out (often a shared event) is named with where to add it.
+        let addIt = "add it to the events: list (a shared event, such as one of the app's, as well as the module's own)"
         #expect(
             FacadeContract.problems(on: mediator, contracts: [Alarm.ring]) == [
-                "the target Alarm subscribes to launch, which the list of events does not name",
-                "the target Alarm subscribes to snooze, which the list of events does not name",
+                "the target Alarm subscribes to launch, which the list of events does not name; " + addIt,
+                "the target Alarm subscribes to snooze, which the list of events does not name; " + addIt,
             ])
     }
 

@@ -11,7 +11,7 @@ extension Mediator {
 }
 
 /// Typed calls into the Products module, each one line over a contract from ``Products``.
-public struct ProductsFacade: Sendable {
+nonisolated public struct ProductsFacade: Sendable {
     /// The mediator the calls go through.
     public let mediator: Mediator
 

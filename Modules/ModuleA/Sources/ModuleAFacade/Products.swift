@@ -3,7 +3,7 @@ public import Presentation
 
 /// The Products module's actions as other modules see them: one contract per action, the single
 /// source of their names, inputs and results. The facade calls them; the module's target binds them.
-public enum Products {
+nonisolated public enum Products {
     /// The target name the mediator knows the module by.
     public static let target = "Products"
 

@@ -11,7 +11,7 @@ extension Mediator {
 }
 
 /// Typed calls into the Cart module, each one line over a contract from ``Cart``.
-public struct CartFacade: Sendable {
+nonisolated public struct CartFacade: Sendable {
     /// The mediator the calls go through.
     public let mediator: Mediator
 

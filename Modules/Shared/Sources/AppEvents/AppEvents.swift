@@ -2,7 +2,7 @@ public import Mediator
 
 /// The app's life, as every module may hear it: events the composition root broadcasts and any
 /// module subscribes to, declared once here so no module imports another (or the App) to hear them.
-public enum AppEvents {
+nonisolated public enum AppEvents {
     /// The app finished launching: every module that subscribes is told, started if it is not yet
     /// running, to set up what it needs before the first screen.
     public static let didFinishLaunching = MediatorEvent<Void>("didFinishLaunching")

@@ -10,7 +10,8 @@ extension Mediator {
 }
 
 /// Typed calls into the ModuleTemplate module, each one line over a contract from ``ModuleTemplate``.
-public struct ModuleTemplateFacade: Sendable {
+/// `nonisolated`, like the contracts, so callers on any thread can use it under default main-actor isolation.
+nonisolated public struct ModuleTemplateFacade: Sendable {
     /// The mediator the calls go through.
     public let mediator: Mediator
 

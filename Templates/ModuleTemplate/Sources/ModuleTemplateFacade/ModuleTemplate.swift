@@ -2,7 +2,9 @@ public import Mediator
 
 /// The ModuleTemplate module's actions as other modules see them: one contract per action, the single
 /// source of their names, inputs and results. The facade calls them; the module's target binds them.
-public enum ModuleTemplate {
+/// `nonisolated` keeps the contracts readable from any thread in a module built with default
+/// main-actor isolation (`.defaultIsolation(MainActor.self)`); elsewhere it changes nothing.
+nonisolated public enum ModuleTemplate {
     /// The target name the mediator knows the module by.
     public static let target = "ModuleTemplate"
 
