@@ -6,11 +6,6 @@ extension MediatorCatalog {
     /// - Parameter prettyPrinted: Indent the output for people.
     /// - Returns: The JSON text.
     public func jsonString(prettyPrinted: Bool = true) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting =
-            prettyPrinted ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding plain strings, booleans and arrays cannot fail; an empty object is the safe answer if it did.
-        guard let data = try? encoder.encode(self), let text = String(data: data, encoding: .utf8) else { return "{}" }
-        return text
+        String(decoding: StableJSON.data(self, prettyPrinted: prettyPrinted, newline: false), as: UTF8.self)
     }
 }

@@ -38,11 +38,7 @@ extension MediatorLinks {
         }
         let document = AppleDocument(
             applinks: .init(details: entries.isEmpty ? [] : [.init(appIDs: appIDs, components: entries)]))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Strings, booleans and arrays of them always encode; an empty object if not.
-        guard let data = try? encoder.encode(document) else { return Data("{}\n".utf8) }
-        return data + Data("\n".utf8)
+        return StableJSON.data(document)
     }
 
     /// The Android App Links `<intent-filter>` elements for the paths the router opens on a web host:

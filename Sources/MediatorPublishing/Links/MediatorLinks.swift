@@ -237,11 +237,7 @@ public struct MediatorLinks: Sendable, Equatable, Codable {
     /// links always give the same bytes.
     /// - Returns: UTF-8 JSON.
     public func json() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        // Encoding strings, numbers, booleans and arrays cannot fail; an empty object if it did.
-        guard let data = try? encoder.encode(self) else { return Data("{}\n".utf8) }
-        return data + Data("\n".utf8)
+        StableJSON.data(self)
     }
 }
 

@@ -89,11 +89,7 @@ public struct MediatorLinkVectors: Sendable, Equatable, Codable {
     /// The vectors as JSON: keys sorted, indented, ending with a newline.
     /// - Returns: UTF-8 JSON.
     public func json() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        // Strings, numbers and arrays cannot fail to encode; an empty object if they did.
-        guard let data = try? encoder.encode(self) else { return Data("{}\n".utf8) }
-        return data + Data("\n".utf8)
+        StableJSON.data(self)
     }
 }
 
