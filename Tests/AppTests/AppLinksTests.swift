@@ -131,7 +131,10 @@ import Testing
         }
         let vectors = try AppRunner.run(["links", "vectors"])
         #expect(vectors.status == 0)
-        #expect(vectors.output == (try String(contentsOf: PackageFiles.url("App/link-vectors.json"), encoding: .utf8)))
+        #expect(
+            vectors.output == (try String(contentsOf: PackageFiles.url("App/link-vectors.json"), encoding: .utf8)),
+            "the App's links changed: if that is intended, write the vectors with `swift run App links vectors > App/link-vectors.json`"
+        )
         let unknown = try AppRunner.run(["links", "schema", "nope"])
         #expect(unknown.status == 64)
         #expect(unknown.errors.contains("links schema needs one of links, route-configuration, link-vectors"))
