@@ -8,12 +8,12 @@
 ///
 /// ```swift
 /// // At launch, before links can arrive:
-/// mediator.closeGate(.ready)
+/// mediator.gates.close(.ready)
 /// // ... register every module ...
-/// mediator.openGate(.ready)        // links handed over meanwhile continue now
+/// mediator.gates.open(.ready)      // links handed over meanwhile continue now
 ///
 /// // After a login screen succeeds:
-/// mediator.openGate(.login)        // checkout links held by a login interceptor continue
+/// mediator.gates.open(.login)      // checkout links held by a login interceptor continue
 /// ```
 ///
 /// Every method is safe from any thread, and from a handler or an interceptor: none runs a held call

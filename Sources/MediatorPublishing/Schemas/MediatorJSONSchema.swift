@@ -8,7 +8,7 @@
 public enum MediatorJSONSchema: String, Sendable, CaseIterable {
     /// The published-links document, ``MediatorLinks/json()``.
     case publishedLinks = "links"
-    /// The route configuration document, `MediatorRouteConfiguration` (in `MediatorCore`).
+    /// The route configuration document, `Mediator.RouteConfiguration` (in `MediatorCore`).
     case routeConfiguration = "route-configuration"
     /// The conformance vectors, ``MediatorLinkVectors/json()``.
     case conformanceVectors = "link-vectors"
