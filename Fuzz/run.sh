@@ -31,8 +31,8 @@ settings=(-swift-version 6
     -enable-upcoming-feature MemberImportVisibility
     -package-name Mediator -parse-as-library -sanitize=fuzzer,address -O -g
     -I Sources/CMediatorAtomics/include -I "$out/modules")
-# The three library targets as the package builds them, one module each, with testing enabled so
-# the harness reads internals (`@testable import`): the core (MediatorCore), the Foundation bridge
+# The library targets as the package builds them, one module each, with testing enabled so the
+# harness reads internals (`@testable import`): the escaping rule (MediatorText), the core (MediatorCore), the Foundation bridge
 # (Mediator: the Data route configuration documents) and publishing (MediatorPublishing: the
 # association export).
 library() {
@@ -41,11 +41,12 @@ library() {
         -emit-module -emit-module-path "$out/modules/$name.swiftmodule" \
         $(find "Sources/$name" -name '*.swift' | sort) -o "$out/$name.o"
 }
+library MediatorText
 library MediatorCore
 library Mediator
 library MediatorPublishing
 swiftc "${settings[@]}" -module-name MediatorFuzz $harness \
-    "$out/CMediatorAtomics.o" "$out/MediatorCore.o" "$out/Mediator.o" "$out/MediatorPublishing.o" \
+    "$out/CMediatorAtomics.o" "$out/MediatorText.o" "$out/MediatorCore.o" "$out/Mediator.o" "$out/MediatorPublishing.o" \
     -o "$out/mediator-fuzz"
 
 # Swift's own crash backtracer would race AddressSanitizer and libFuzzer for the crash report; leave it to them.
