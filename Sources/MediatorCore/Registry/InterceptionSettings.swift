@@ -20,14 +20,4 @@ final class InterceptionSettings: Sendable {
         self.fallback = fallback
         self.interceptorTimeout = interceptorTimeout
     }
-
-    /// These settings with one part replaced.
-    func with(
-        interceptors: [any MediatorInterceptor]? = nil, fallback: FallbackHandler?? = nil,
-        interceptorTimeout: Duration? = nil
-    ) -> InterceptionSettings {
-        InterceptionSettings(
-            interceptors: interceptors ?? self.interceptors, fallback: fallback ?? self.fallback,
-            interceptorTimeout: interceptorTimeout ?? self.interceptorTimeout)
-    }
 }
