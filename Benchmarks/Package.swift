@@ -32,12 +32,15 @@ let package = Package(
         .executableTarget(
             name: "MediatorProfile",
             dependencies: [
+                "CHeapInUse",
                 "ProfileFacade",
                 .product(name: "Mediator", package: "Mediator"),
                 .product(name: "RoutingKit", package: "routing-kit"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // glibc's heap in use (mallinfo2), for the heap scenarios: a C function, as Swift's Glibc lacks it.
+        .target(name: "CHeapInUse"),
         // Contracts and a facade method in a module of their own, for the cross-module scenarios.
         .target(
             name: "ProfileFacade",
