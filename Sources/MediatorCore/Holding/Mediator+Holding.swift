@@ -51,7 +51,7 @@ extension Mediator {
     /// the observers see why.
     /// - Returns: How many were withdrawn.
     func withdraw(_ ids: Set<UInt64>, because reason: HoldWithdrawal) -> Int {
-        let removed = holds.withLock { $0.withdraw { ids.contains($0.hold.id) } }
+        let removed = holds.withLock { $0.withdraw(ids) }
         settle(removed, because: reason)
         return removed.count
     }
