@@ -14,21 +14,35 @@ struct HoldQueue {
     /// One held call: a reference, so the queue's slots are one word each whatever a call carries.
     final class Entry: Sendable {
         let hold: MediatorHold
-        /// The call as it entered the pipeline; it runs again from its door (`CallState.origin`).
-        let state: CallState
+        /// What runs again when the gate opens, from the call's door.
+        let replay: Replay
         let gate: Mediator.Gate
         /// The URL a held URL call joins on (no native values), when identical URLs coalesce.
         let urlKey: String?
 
         init(hold: MediatorHold, state: CallState, gate: Mediator.Gate, urlKey: String?) {
             self.hold = hold
-            self.state = state
+            if case .url(let url, let native) = state.origin {
+                replay = .url(url, native: native)
+            } else {
+                replay = .state(state)
+            }
             self.gate = gate
             self.urlKey = urlKey
         }
     }
 
-    /// What an identical URL joins: the same URL text, held on the same gate.
+    /// What a held call keeps to run again: a URL call reopens its URL, so it keeps only that (a
+    /// held link is then a few words, not a whole call state); any other call keeps its state.
+    enum Replay: Sendable {
+        /// A URL and the native values its caller passed along.
+        case url(String, native: [String: any Sendable])
+        /// The call as it entered the pipeline (by names, or a broadcast).
+        indirect case state(CallState)
+    }
+
+    /// What an identical URL joins: the same URL text, held on the same gate. Indexed by its hash
+    /// alone (a word, not two strings), and compared in full when found.
     private struct URLKey: Hashable {
         let url: String
         let gate: String
@@ -47,7 +61,7 @@ struct HoldQueue {
     /// The arrival number of each held call, by hold number.
     private var byHold: [UInt64: Int] = [:]
     /// The arrival number of each held URL that identical URLs join, by URL and gate.
-    private var byURL: [URLKey: Int] = [:]
+    private var byURL: [Int: Int] = [:]
     /// The arrival numbers of the calls held on each gate, in order; some may have left (their
     /// slots are empty). Rebuilt with the slots, so they never outnumber them.
     private var byGate: [String: [Int]] = [:]
@@ -79,7 +93,10 @@ struct HoldQueue {
     mutating func hold(_ entry: () -> Entry, on gate: Mediator.Gate, urlKey: String?) -> Placement {
         if open.contains(gate.name) { return .proceed }
         let coalescing = urlKey.flatMap { policy.coalescesIdenticalURLs ? URLKey(url: $0, gate: gate.name) : nil }
-        if let coalescing, let number = byURL[coalescing], let same = slots[number - base] {
+        let urlHash = coalescing?.hashValue
+        if let coalescing, let urlHash, let number = byURL[urlHash], let same = slots[number - base],
+            same.urlKey == coalescing.url, same.gate.name == coalescing.gate
+        {
             same.hold.join()
             return .held(same.hold, dropped: [])
         }
@@ -92,7 +109,7 @@ struct HoldQueue {
         heldCount += 1
         byHold[made.hold.id] = number
         byGate[gate.name, default: []].append(number)
-        if let coalescing { byURL[coalescing] = number }
+        if let urlHash { byURL[urlHash] = number }
         return .held(made.hold, dropped: dropped)
     }
 
@@ -182,7 +199,7 @@ struct HoldQueue {
         heldCount -= 1
         if byHold[entry.hold.id] == number { byHold[entry.hold.id] = nil }
         if let url = entry.urlKey {
-            let key = URLKey(url: url, gate: entry.gate.name)
+            let key = URLKey(url: url, gate: entry.gate.name).hashValue
             if byURL[key] == number { byURL[key] = nil }
         }
         if index == first { first += 1 }
@@ -204,7 +221,7 @@ struct HoldQueue {
         var kept: [Entry?] = []
         kept.reserveCapacity(heldCount * 2)
         var numbers: [UInt64: Int] = [:]
-        var urls: [URLKey: Int] = [:]
+        var urls: [Int: Int] = [:]
         var gates: [String: [Int]] = [:]
         // Arrival numbers stay increasing: the live calls take the last `heldCount` below the next one.
         let nextNumber = base + slots.count
@@ -215,7 +232,7 @@ struct HoldQueue {
             numbers[entry.hold.id] = number
             gates[entry.gate.name, default: []].append(number)
             if let url = entry.urlKey {
-                let key = URLKey(url: url, gate: entry.gate.name)
+                let key = URLKey(url: url, gate: entry.gate.name).hashValue
                 if byURL[key] == base + index { urls[key] = number }
             }
             number += 1
