@@ -33,6 +33,7 @@ mkdir -p figures
 if [ "$mode" = record ]; then
     scenarios=("$@")
     if [ ${#scenarios[@]} -eq 0 ]; then mapfile -t scenarios < <(./profile.sh --list); fi
+    trap 'rm -f "figures/$name.txt.new"' EXIT
     commit="$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
     {
         echo "# Benchmarks/profile.sh at $commit ($(git status --porcelain -- ../Sources 2>/dev/null | grep -q . && echo 'with uncommitted sources' || echo clean)), $(date -u +%Y-%m-%dT%H:%MZ)"
