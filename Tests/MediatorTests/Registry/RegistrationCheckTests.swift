@@ -155,7 +155,9 @@ struct RegistrationCheckTests {
     func unsetRequiredParameterIsNamed() throws {
         let problems = MediatorInputSample(HalfSet(id: 7)).roundTripProblems()
         #expect(problems.count == 1, "\(problems)")
-        #expect(problems.first?.hasPrefix("HalfSet.name: the typed initializer the sample was made with leaves this required parameter unset") == true)
+        #expect(
+            problems.first?.hasPrefix(
+                "HalfSet.name: the typed initializer the sample was made with leaves this required parameter unset") == true)
         let mediator = Mediator()
         let error = expectMediatorError(.invalidRegistrations) {
             try mediator.checkRegistrations(typedDefaults: [MediatorInputSample(HalfSet(id: 7))])
