@@ -14,3 +14,11 @@ words=$(wc -w < README.md)
 head -24 README.md | grep -q '^swift run App ' || { echo "README.md's first screen lacks 'swift run App'"; exit 1; }
 head -24 README.md | grep -q '^swift test ' || { echo "README.md's first screen lacks 'swift test'"; exit 1; }
 echo "docs: README.md is $words words, its first screen gives the two commands"
+
+# The pages as a reader sees them: DocC draws them with JavaScript, so each module's landing page (and
+# Getting Started) is opened in headless Chromium and must show its summary and its topics.
+scripts/check-docs-pages.py \
+    "$output/Mediator:/documentation/mediator:Let the modules of an app call each other|Getting Started" \
+    "$output/Mediator:/documentation/mediator/gettingstarted:From an empty package|Test a module alone" \
+    "$output/MediatorTesting:/documentation/mediatortesting:Test one module alone|MediatorStub|FacadeContract" \
+    "$output/MediatorPublishing:/documentation/mediatorpublishing:MediatorLinks"
