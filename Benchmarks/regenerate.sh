@@ -52,7 +52,10 @@ def read(path):
     return header, rows
 old_header, old = read(old_path)
 new_header, new = read(new_path)
+partial = bool(old) and set(new) != set(old)
 old.update(new)
+if partial:  # say which run each figure comes from: the newest run's header names its scenarios
+    new_header = [new_header[0] + " for " + " ".join(new)] + [line for line in old_header if line not in new_header][:4]
 with open(old_path, "w") as out:
     for line in new_header: out.write(line + "\n")
     for key, value in old.items(): out.write(f"{key:<20} {value:>14}\n")
