@@ -39,10 +39,11 @@ public final class Mediator: Sendable {
     //   the other way round. Waiters are resumed, and observers told, after both are released.
     // - `DeliveryCache.lock` (one per snapshot, held only to publish a bound subscriber list; read
     //   without it) and `EventKey.interned`: leaves; lists are bound, and factories run, outside them.
-    // - `DeclarationReads.condition`: held to see whether a declaration (an input's schema, a target's
-    //   action or subscription table) is kept or being read, to mark it, or to wait for its reader;
-    //   inside it only the leaves that keep the result (`DeclaredSchemas.known`, a box's stripe of
-    //   `LockStripes.shared`). The declaration itself is read outside every lock.
+    // - `DeclarationReads.condition`: held only by a thread waiting for another thread's read of a
+    //   declaration (an input's schema, a target's action or subscription table), and by that reader
+    //   to wake it; inside it only the leaves that hold each declaration's state
+    //   (`DeclaredSchemas.known`, a box's stripe of `LockStripes.shared`). No declaration is read
+    //   under any lock.
     // Calls that hit the per-thread cache (`ThreadCache`) take none of them.
 
     /// Distinguishes this mediator in per-thread caches; never reused, unlike an object address.

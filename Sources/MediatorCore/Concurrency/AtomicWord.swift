@@ -35,4 +35,8 @@ final class AtomicWord: @unchecked Sendable {
     /// Adds one and returns the value before.
     @discardableResult
     func increment() -> UInt { mediator_atomic_fetch_add(word, 1) }
+
+    /// Subtracts one (adds the word's largest value, which wraps to one less) and returns the value before.
+    @discardableResult
+    func decrement() -> UInt { mediator_atomic_fetch_add(word, UInt.max) }
 }

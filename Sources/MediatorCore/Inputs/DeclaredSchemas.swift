@@ -1,22 +1,43 @@
 /// The schemas of ``MediatorDeclaredInput`` types, read once per type (`DeclarationReads`): a
 /// protocol extension has no per-type storage, so they are kept here by type.
 enum DeclaredSchemas {
-    /// Every schema read so far. LOCK: a leaf, held only to look one up or keep one (the latter
-    /// inside `DeclarationReads`'s lock); never while a declaration is read.
-    private static let known = Locked([ObjectIdentifier: any Sendable]())
+    /// A type's schema, or the thread reading it.
+    private enum Entry {
+        case reading(thread: UInt64)
+        case read(any Sendable)
+    }
 
-    /// The schema of `Input`: the one kept, else read now with `read` (outside every lock), or
-    /// the one the thread reading it meanwhile keeps.
+    /// Every schema read so far, and those being read. LOCK: a leaf, held only to look one up, mark
+    /// its reader or keep it; never while a declaration is read.
+    private static let known = Locked([ObjectIdentifier: Entry]())
+
+    /// The schema of `Input`: the one kept, else read now with `read` (outside every lock), or the
+    /// one the thread reading it meanwhile keeps.
     static func schema<Input>(
         of type: Input.Type, reading read: () -> MediatorSchema<Input>
     ) -> MediatorSchema<Input> {
         let id = ObjectIdentifier(type)
-        if let kept = known.withLock({ $0[id] }) as? MediatorSchema<Input> { return kept }
+        if case .read(let kept)? = known.withLock({ $0[id] }), let schema = kept as? MediatorSchema<Input> {
+            return schema
+        }
         return DeclarationReads.value(
-            of: DeclarationReads.Key(object: id, part: .schema),
-            kept: { known.withLock { $0[id] } as? MediatorSchema<Input> },
+            claim: { thread in
+                known.withLock { known in
+                    switch known[id] {
+                    case .read(let kept)?:
+                        // Kept under this identifier only as this type's schema, by `keep` below.
+                        if let schema = kept as? MediatorSchema<Input> { return .kept(schema) }
+                        return .reading(thread: thread)
+                    case .reading(let reader)?:
+                        return .reading(thread: reader)
+                    case nil:
+                        known[id] = .reading(thread: thread)
+                        return .claimed
+                    }
+                }
+            },
             keep: { schema in
-                known.withLock { $0[id] = schema }
+                known.withLock { $0[id] = .read(schema) }
                 return schema
             },
             reading: read)

@@ -31,7 +31,8 @@ protocol AnyTargetBox: AnyObject, Sendable {
 /// the instance are created on first use.
 final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     // @unchecked: `kept` is read and written only while `InstanceCoordinator.shared` holds its lock,
-    // `builtTable` only while this box's stripe of `LockStripes.shared` is held; the rest is immutable.
+    // `builtTable`, `builtSubscriptions` and their readers only while this box's stripe of
+    // `LockStripes.shared` is held; the rest is immutable.
     let name: String
     let summary: String
     let ordinal: Int
@@ -41,10 +42,16 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     private let unknownAction: @Sendable (Target, String, MediatorParameters) throws -> Mediator.Fallback
     private let subscribe: @Sendable () -> [MediatorSubscription<Target>]
     /// The subscription table, built outside every lock on first use and stored once; guarded like `builtTable`.
-    private var builtSubscriptions: SubscriptionTable<Target>?
+    /// Kept as `AnyObject` (always a `SubscriptionTable<Target>`), as `builtTable` is.
+    private var builtSubscriptions: AnyObject?
     /// The action table, built outside every lock on first use and stored once. Guarded by this
     /// box's stripe of `LockStripes.shared`, held only to read or store the reference.
-    private var builtTable: ActionTable<Target>?
+    /// Kept as `AnyObject` (always an `ActionTable<Target>`): code generic over `Target` then looks up
+    /// no generic metadata to read or keep it (a few hundred instructions per access otherwise).
+    private var builtTable: AnyObject?
+    /// The thread reading the actions declaration (0: none), and the subscriptions one; guarded like `builtTable`.
+    private var tableReader: UInt64 = 0
+    private var subscriptionsReader: UInt64 = 0
     /// The kept instance, or who is creating it. Guarded by `InstanceCoordinator.shared`'s lock.
     var kept: KeptInstance<Target> = .none
 
@@ -69,23 +76,32 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     /// (`DeclarationReads`); a declaration that reads itself back (its `actions` calls the mediator,
     /// which needs the table) gets a table reporting that, not a hang or an endless recursion.
     private var table: ActionTable<Target> {
-        if let table = LockStripes.shared.withLock(for: self, { builtTable }) { return table }
+        if let table = LockStripes.shared.withLock(for: self, { builtTable }) {
+            return unsafeDowncast(table, to: ActionTable<Target>.self)
+        }
         let thread = ThreadCache.current
         guard thread.beginReadingTable(of: self) else {
             return ActionTable(target: name, problem: "its actions declaration calls the mediator back while it is being read")
         }
         defer { thread.endReadingTable(of: self) }
-        return DeclarationReads.value(
-            of: DeclarationReads.Key(object: ObjectIdentifier(self), part: .actions),
-            kept: { LockStripes.shared.withLock(for: self) { builtTable } },
+        let table = DeclarationReads.value(
+            claim: { thread in
+                LockStripes.shared.withLock(for: self) { () -> DeclarationReads.Claim<AnyObject> in
+                    if let built = builtTable { return .kept(built) }
+                    if tableReader != 0 { return .reading(thread: tableReader) }
+                    tableReader = thread
+                    return .claimed
+                }
+            },
             keep: { built in
                 LockStripes.shared.withLock(for: self) {
-                    if let stored = builtTable { return stored }
+                    tableReader = 0
                     builtTable = built
                     return built
                 }
             },
-            reading: { ActionTable(target: name, declared: declare()) })
+            reading: { ActionTable(target: name, declared: declare()) as AnyObject })
+        return unsafeDowncast(table, to: ActionTable<Target>.self)
     }
 
     var definitions: [ActionDefinition] { table.definitions }
@@ -132,18 +148,27 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     /// The subscription table, built on first use: reading the declaration runs target code, so it
     /// happens outside every lock, once however many threads race the first use (`DeclarationReads`).
     private var subscriptionTable: SubscriptionTable<Target> {
-        if let table = LockStripes.shared.withLock(for: self, { builtSubscriptions }) { return table }
-        return DeclarationReads.value(
-            of: DeclarationReads.Key(object: ObjectIdentifier(self), part: .subscriptions),
-            kept: { LockStripes.shared.withLock(for: self) { builtSubscriptions } },
+        if let table = LockStripes.shared.withLock(for: self, { builtSubscriptions }) {
+            return unsafeDowncast(table, to: SubscriptionTable<Target>.self)
+        }
+        let table = DeclarationReads.value(
+            claim: { thread in
+                LockStripes.shared.withLock(for: self) { () -> DeclarationReads.Claim<AnyObject> in
+                    if let built = builtSubscriptions { return .kept(built) }
+                    if subscriptionsReader != 0 { return .reading(thread: subscriptionsReader) }
+                    subscriptionsReader = thread
+                    return .claimed
+                }
+            },
             keep: { built in
                 LockStripes.shared.withLock(for: self) {
-                    if let stored = builtSubscriptions { return stored }
+                    subscriptionsReader = 0
                     builtSubscriptions = built
                     return built
                 }
             },
-            reading: { SubscriptionTable(target: name, ordinal: ordinal, declared: subscribe()) })
+            reading: { SubscriptionTable(target: name, ordinal: ordinal, declared: subscribe()) as AnyObject })
+        return unsafeDowncast(table, to: SubscriptionTable<Target>.self)
     }
 
     var subscriptions: [ActionDefinition] { subscriptionTable.definitions }
