@@ -39,6 +39,8 @@ public final class Mediator: Sendable {
     //   the other way round. Waiters are resumed, and observers told, after both are released.
     // - `DeliveryCache.lock` (one per snapshot, held only to publish a bound subscriber list; read
     //   without it) and `EventKey.interned`: leaves; lists are bound, and factories run, outside them.
+    // - `recentLinks` (below): the links seen within the duplicate window; a leaf held to compare
+    //   and record one arrival.
     // - `DeclaredSchemas.known`: a leaf held to look up or keep a declared input's schema; the
     //   declaration (the input's `init()`) is read outside it.
     // Calls that hit the per-thread cache (`ThreadCache`) take none of them.
@@ -61,6 +63,8 @@ public final class Mediator: Sendable {
     /// 1 while the `ready` gate is closed (remote calls are held at their door), else 0: written
     /// only under `holds`, read by every remote door without a lock.
     let readyClosed = AtomicWord()
+    /// The links that arrived recently, for ``URLOptions/duplicateWindow``. LOCK: a leaf; see above.
+    let recentLinks = Locked(RecentLinks())
 
     private static let nextID = AtomicWord(1)
 

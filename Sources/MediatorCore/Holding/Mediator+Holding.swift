@@ -95,7 +95,7 @@ extension Mediator {
         state.hold = hold
         switch state.origin {
         case let .url(url, native):
-            return try await openAsync(url, native: MediatorParameters(native), continuing: hold)
+            return try await openAsync(url, native: MediatorParameters(native), context: state.context, continuing: hold)
         case .names(let contract):
             // A held call by names keeps the state it entered with, so its names are its first ones.
             try admit(state.source, state)
