@@ -34,6 +34,7 @@ let package = Package(
             dependencies: [
                 "ProfileFacade",
                 .product(name: "Mediator", package: "Mediator"),
+                .product(name: "MediatorNavigation", package: "Mediator"),
                 .product(name: "RoutingKit", package: "routing-kit"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

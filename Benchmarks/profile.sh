@@ -14,7 +14,7 @@ trap 'rm -rf "$out"' EXIT
 swift build -c release --product MediatorProfile >"$out/build" 2>&1 || { cat "$out/build"; exit 1; }
 binary=.build/release/MediatorProfile
 per_call=(closure0 closure2 dict0 dict2 call0 call2 facadeContract0 facadeContract2 facadeMethod0 facadeMethod2
-    perform0 perform2 perform2Declared open openDeclared routingKitOpen found notFound register insert
+    perform0 perform2 perform2Declared open openDeclared openBackStack routingKitOpen found notFound register insert
     closures1 closures10 closures100 broadcast1 broadcast10 broadcast100)
 # Scenarios that do their work once per count over 10,000 targets or routes (run with 1 and 0).
 per_route=(routes routesUnrouted routingKitRegister firstMiss)

@@ -21,7 +21,7 @@ public struct BackStack: Sendable {
     /// How the action's own screen is shown over the back stack.
     public let presentation: NavigationPlan.Presentation
     /// The plan for the action's values: its back stack, then its own destination.
-    let plan: @Sendable (MediatorParameters) throws -> NavigationPlan
+    let plan: @Sendable (Mediator.RoutedLink) throws -> NavigationPlan
 
     /// Declares the destinations beneath a contract's action, computed from its input.
     /// - Parameters:
@@ -35,9 +35,11 @@ public struct BackStack: Sendable {
         target = contract.target
         action = contract.action
         self.presentation = presentation
-        plan = { parameters in
-            let input = try Contract.Input.schema.input(from: parameters)
-            return NavigationPlan(beneath(input) + [NavigationDestination(contract, input)], presentation: presentation)
+        plan = { link in
+            let input = try link.input(Contract.Input.schema)
+            var destinations = beneath(input)
+            destinations.append(NavigationDestination(contract, input))
+            return NavigationPlan(destinations, presentation: presentation)
         }
     }
 }

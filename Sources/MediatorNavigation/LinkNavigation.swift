@@ -42,7 +42,7 @@ public final class LinkNavigation: Sendable {
     public func plan(for url: String, context: (any Sendable)? = nil) throws -> NavigationPlan? {
         guard let routed = mediator.routedAction(of: url), let backStack = backStacks[routed.target]?[routed.action]
         else { return nil }
-        var plan = try backStack.plan(routed.parameters)
+        var plan = try backStack.plan(routed)
         plan.context = context
         return plan
     }

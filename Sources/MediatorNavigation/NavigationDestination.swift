@@ -15,13 +15,12 @@ public struct NavigationDestination: Hashable, Sendable, CustomStringConvertible
     /// The action name.
     public let action: String
     /// The typed input the action runs with.
-    public let input: any Hashable & Sendable
-    /// The input as named parameters, which is how the destination's action is called.
-    public let parameters: MediatorParameters
-    /// Compares another input with this one as its own type.
-    private let equalsInput: @Sendable (any Sendable) -> Bool
-    /// Hashes the input as its own type.
-    private let hashInput: @Sendable (inout Hasher) -> Void
+    ///
+    /// Stored as an existential, opened to compare, hash and encode it: a destination allocates
+    /// nothing of its own for an input of up to three words.
+    public let input: any MediatorInput & Hashable
+    /// The input as named parameters, which is how the destination's action is called; made when read.
+    public var parameters: MediatorParameters { input.encodedParameters }
 
     /// Creates a destination for a contract's action with its input.
     /// - Parameters:
@@ -32,9 +31,6 @@ public struct NavigationDestination: Hashable, Sendable, CustomStringConvertible
         target = contract.target
         action = contract.action
         self.input = input
-        equalsInput = { other in (other as? Contract.Input) == input }
-        hashInput = { hasher in hasher.combine(input) }
-        parameters = Contract.Input.schema.parameters(of: input)
     }
 
     /// The input, typed as a contract's, when this destination is that contract's action.
@@ -47,16 +43,26 @@ public struct NavigationDestination: Hashable, Sendable, CustomStringConvertible
 
     /// Whether two destinations name the same action with equal inputs.
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.target == rhs.target && lhs.action == rhs.action && lhs.equalsInput(rhs.input)
+        lhs.target == rhs.target && lhs.action == rhs.action && lhs.input.isEqual(to: rhs.input)
     }
 
     /// Hashes the action and the input.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(target)
         hasher.combine(action)
-        hashInput(&hasher)
+        input.hash(into: &hasher)
     }
 
     /// `Target.action(input)`.
     public var description: String { "\(target).\(action)(\(input))" }
+}
+
+extension MediatorInput where Self: Hashable {
+    /// Whether another input is this one: the same type, equal.
+    fileprivate func isEqual(to other: any Sendable) -> Bool { self == (other as? Self) }
+}
+
+extension MediatorInput {
+    /// The input as named parameters, by its schema.
+    fileprivate var encodedParameters: MediatorParameters { Self.schema.parameters(of: self) }
 }
