@@ -100,7 +100,7 @@ let package = Package(
             name: "ModuleAFacade", dependencies: ["Mediator", "Presentation"],
             path: "Modules/ModuleA/Sources/ModuleAFacade"),
         .target(
-            name: "ModuleA", dependencies: ["Mediator", "ModuleAFacade", "Presentation", "AppEvents"],
+            name: "ModuleA", dependencies: ["Mediator", "MediatorNavigation", "ModuleAFacade", "Presentation", "AppEvents"],
             path: "Modules/ModuleA/Sources/ModuleA"),
         .target(
             name: "ModuleBFacade", dependencies: ["Mediator", "Presentation"],
@@ -124,7 +124,8 @@ let package = Package(
         .executableTarget(
             name: "App",
             dependencies: [
-                "Mediator", "MediatorPublishing", "MediatorText", "Presentation", "AppEvents", "ModuleA", "ModuleAFacade",
+                "Mediator", "MediatorNavigation", "MediatorPublishing", "MediatorText", "Presentation", "AppEvents", "ModuleA",
+                "ModuleAFacade",
                 "ModuleB", "ModuleBFacade",
                 // swift package new-module adds each new module to the App's dependencies above this line.
             ],
