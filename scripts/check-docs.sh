@@ -6,7 +6,8 @@
 #   so its articles link to both. It lives with the umbrella, not the core, because a catalog built
 #   over the core's graph alone could not link the `Foundation.URL` / `Data` doors.
 # - `MediatorPublishing` is checked on its own graph (its doc comments' links), with no catalog; the
-#   catalog's PublishedLinks article names its symbols in code voice.
+#   catalog's PublishedLinks article names its symbols in code voice. `MediatorNavigation` likewise (the
+#   LandingLinks article).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 graphs=$(mktemp -d)
@@ -16,17 +17,23 @@ flags=(--scratch-path .build-docs -Xswiftc -emit-symbol-graph -Xswiftc -emit-sym
     -Xswiftc -emit-extension-block-symbols)
 swift build --target Mediator "${flags[@]}" > /dev/null
 swift build --target MediatorPublishing "${flags[@]}" > /dev/null
+swift build --target MediatorNavigation "${flags[@]}" > /dev/null
 
 # One module's graphs per run: docc documents one module at a time.
 convert() {
     local module=$1
     shift
     mkdir -p "$graphs/$module"
-    cp "$graphs/all/$module.symbols.json" "$graphs/all/$module"@*.symbols.json "$graphs/$module/"
+    cp "$graphs/all/$module.symbols.json" "$graphs/$module/"
+    # The module's extensions of other modules' types, when it has any.
+    for extension in "$graphs/all/$module"@*.symbols.json; do
+        if [ -e "$extension" ]; then cp "$extension" "$graphs/$module/"; fi
+    done
     docc convert "$@" --additional-symbol-graph-dir "$graphs/$module" \
         --fallback-display-name "$module" --fallback-bundle-identifier "$module" \
         --output-path "$output/$module" --analyze --warnings-as-errors
 }
 convert Mediator Sources/Mediator/Mediator.docc
 convert MediatorPublishing
-echo "docs: the catalog and MediatorPublishing's documentation build with no warnings"
+convert MediatorNavigation
+echo "docs: the catalog's, MediatorPublishing's and MediatorNavigation's documentation build with no warnings"

@@ -38,7 +38,7 @@ public final class LinkNavigation: Sendable {
     ///   - url: The link.
     ///   - context: The scene or window it arrived in, carried in the plan.
     /// - Returns: The plan, or `nil`.
-    /// - Throws: A ``MediatorError`` when the link's values do not decode into its action's input.
+    /// - Throws: A `MediatorError` when the link's values do not decode into its action's input.
     public func plan(for url: String, context: (any Sendable)? = nil) throws -> NavigationPlan? {
         guard let routed = mediator.routedAction(of: url), let backStack = backStacks[routed.target]?[routed.action]
         else { return nil }
@@ -62,10 +62,10 @@ public final class LinkNavigation: Sendable {
     /// - Parameters:
     ///   - url: The link.
     ///   - context: The scene or window it arrived in; given to interceptors and to the navigator.
-    ///   - whenHeld: Whether a link held on a gate answers at once (``MediatorError/Code/held``) or waits.
+    ///   - whenHeld: Whether a link held on a gate answers at once (`MediatorError.Code.held`) or waits.
     ///   - navigator: The navigator of the window the link arrived in.
     /// - Returns: The link's value, and the plan and steps applied.
-    /// - Throws: What opening the link throws (including ``MediatorError/Code/duplicateLink``), or the
+    /// - Throws: What opening the link throws (including `MediatorError.Code.duplicateLink`), or the
     ///   error of a destination whose action refused; the navigator is then unchanged.
     @MainActor
     public func open(
@@ -77,9 +77,9 @@ public final class LinkNavigation: Sendable {
     }
 
     /// Lands a held link once it has continued: waits for its value, then applies its plan with the
-    /// context it arrived with (``MediatorCall/context``), so it continues in the window it came to.
+    /// context it arrived with (`MediatorCall.context`), so it continues in the window it came to.
     /// - Parameters:
-    ///   - hold: The hold of a link (``MediatorError/hold`` of its ``MediatorError/Code/held`` error).
+    ///   - hold: The hold of a link (`MediatorError.hold` of its `MediatorError.Code.held` error).
     ///   - navigator: The navigator of the window in the hold's context.
     /// - Returns: The link's value, and the plan and steps applied.
     /// - Throws: What the continued call threw, or the error of a destination that refused.
