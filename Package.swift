@@ -14,7 +14,7 @@ let package = Package(
     name: "Mediator",
     // The floor real modular apps support. The hot path's one lock-free word uses C11 atomics from
     // the package's own C target (`CMediatorAtomics`), not `Synchronization`, which would need
-    // iOS 18 / macOS 15; the README's Requirements section lists the audit behind this floor.
+    // iOS 18 / macOS 15; the Requirements article (Mediator.docc) lists the audit behind this floor.
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Mediator", targets: ["Mediator"]),
@@ -30,8 +30,8 @@ let package = Package(
         .plugin(name: "CheckModuleGraph", targets: ["CheckModuleGraph"]),
     ],
     targets: [
-        // The library, layered by dependency and audience; what may import what is in the README's
-        // Architecture section and in module-rules.txt, which `swift package check-module-graph` enforces.
+        // The library, layered by dependency and audience; what may import what is in the Package
+        // Layout article (Mediator.docc) and in module-rules.txt, which `swift package check-module-graph` enforces.
         // The runtime core (no Foundation) and its C target (C11 atomics, pthread mutex and condition).
         .target(name: "CMediatorAtomics"),
         // The one rule for echoing outside text on one line (errors, the App's console, the tool):

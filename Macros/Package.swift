@@ -1,5 +1,6 @@
 // swift-tools-version: 6.1
 import CompilerPluginSupport
+import Foundation
 import PackageDescription
 
 /// The root package's settings: Swift 6 mode (strict concurrency is complete there) plus the
@@ -11,9 +12,24 @@ let sharedSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// Whether this manifest sits in the Mediator repository's `Macros/` folder, beside the root
+/// package it extends (developing both together), rather than in a checkout of its own.
+let insideRepository = FileManager.default.fileExists(
+    atPath: URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent()
+        .appendingPathComponent("Sources/MediatorCore").path)
+
+/// The root package: by path inside the repository; published, by the URL and version an app
+/// already takes it by (the root README's Install), so the app's graph holds one `mediator` and
+/// SwiftPM reports no conflicting identity.
+let root: Package.Dependency =
+    insideRepository
+    ? .package(name: "mediator", path: "..")
+    : .package(url: "https://github.com/your-org/mediator.git", .upToNextMinor(from: "0.5.0"))
+
 /// Optional macros for Mediator: `@MediatorInput` writes an input's initializers, schema and
 /// conformances, `@MediatorFacade` a facade's lists of contracts and events. A package of its
-/// own, so the root package keeps no external dependency; it depends on the root by path.
+/// own, so the root package keeps no external dependency; it is published as its own repository
+/// (`scripts/publish-macros.sh`), because SwiftPM takes a package by URL only at a repository's root.
 let package = Package(
     name: "MediatorMacros",
     // The root's platforms; the macro plugin runs on the build machine (macOS 10.15+ for swift-syntax,
@@ -23,7 +39,8 @@ let package = Package(
         .library(name: "MediatorMacros", targets: ["MediatorMacros"])
     ],
     dependencies: [
-        .package(name: "Mediator", path: ".."),
+        root,
+        // 602 and later have prebuilt binaries that SwiftPM 6.2 and Xcode 26 use for macros.
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     ],
     targets: [
@@ -40,7 +57,7 @@ let package = Package(
         // The declarations users import next to Mediator.
         .target(
             name: "MediatorMacros",
-            dependencies: ["MediatorMacrosPlugin", .product(name: "Mediator", package: "Mediator")]),
+            dependencies: ["MediatorMacrosPlugin", .product(name: "Mediator", package: "mediator")]),
         // Expansions and diagnostics, checked on source text (XCTest: `assertMacroExpansion`).
         .testTarget(
             name: "MediatorMacrosPluginTests",
@@ -54,7 +71,7 @@ let package = Package(
         // The macros on real inputs and a facade, registered with a mediator.
         .testTarget(
             name: "MediatorMacrosTests",
-            dependencies: ["MediatorMacros", .product(name: "Mediator", package: "Mediator")]),
+            dependencies: ["MediatorMacros", .product(name: "Mediator", package: "mediator")]),
     ]
 )
 

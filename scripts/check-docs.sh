@@ -1,39 +1,24 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation with the toolchain's `docc`; any warning (a broken symbol link, an
-# ambiguous overload, a missing article) fails the check.
-# - The catalog (Sources/Mediator/Mediator.docc) documents what apps import: the `Mediator` module,
-#   whose symbol graph holds the re-exported runtime core (`MediatorCore`) and the Foundation bridge,
-#   so its articles link to both. It lives with the umbrella, not the core, because a catalog built
-#   over the core's graph alone could not link the `Foundation.URL` / `Data` doors.
-# - `MediatorPublishing` is checked on its own graph (its doc comments' links), with no catalog; the
-#   catalog's PublishedLinks article names its symbols in code voice. `MediatorNavigation` likewise (the
-#   LandingLinks article).
+# CI's documentation check: builds every module's documentation as `scripts/build-docs.sh` does, into
+# a temporary folder; any docc warning fails it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-graphs=$(mktemp -d)
 output=$(mktemp -d)
-trap 'rm -rf "$graphs" "$output"' EXIT
-flags=(--scratch-path .build-docs -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all"
-    -Xswiftc -emit-extension-block-symbols)
-swift build --target Mediator "${flags[@]}" > /dev/null
-swift build --target MediatorPublishing "${flags[@]}" > /dev/null
-swift build --target MediatorNavigation "${flags[@]}" > /dev/null
+trap 'rm -rf "$output"' EXIT
+scripts/build-docs.sh "$output"
 
-# One module's graphs per run: docc documents one module at a time.
-convert() {
-    local module=$1
-    shift
-    mkdir -p "$graphs/$module"
-    cp "$graphs/all/$module.symbols.json" "$graphs/$module/"
-    # The module's extensions of other modules' types, when it has any.
-    for extension in "$graphs/all/$module"@*.symbols.json; do
-        if [ -e "$extension" ]; then cp "$extension" "$graphs/$module/"; fi
-    done
-    docc convert "$@" --additional-symbol-graph-dir "$graphs/$module" \
-        --fallback-display-name "$module" --fallback-bundle-identifier "$module" \
-        --output-path "$output/$module" --analyze --warnings-as-errors
-}
-convert Mediator Sources/Mediator/Mediator.docc
-convert MediatorPublishing
-convert MediatorNavigation
-echo "docs: the catalog's, MediatorPublishing's and MediatorNavigation's documentation build with no warnings"
+# The README stays a short path: at most 1,500 words, and its first screen (24 lines) gives the two
+# commands (run the App, run the tests) before anything else needs reading.
+words=$(wc -w < README.md)
+[ "$words" -le 1500 ] || { echo "README.md has $words words; keep it at most 1,500 and move the rest to an article"; exit 1; }
+head -24 README.md | grep -q '^swift run App ' || { echo "README.md's first screen lacks 'swift run App'"; exit 1; }
+head -24 README.md | grep -q '^swift test ' || { echo "README.md's first screen lacks 'swift test'"; exit 1; }
+echo "docs: README.md is $words words, its first screen gives the two commands"
+
+# The pages as a reader sees them: DocC draws them with JavaScript, so each module's landing page (and
+# Getting Started) is opened in headless Chromium and must show its summary and its topics.
+scripts/check-docs-pages.py \
+    "$output/Mediator:/documentation/mediator:Let the modules of an app call each other|Getting Started" \
+    "$output/Mediator:/documentation/mediator/gettingstarted:From an empty package|Test a module alone" \
+    "$output/MediatorTesting:/documentation/mediatortesting:Test one module alone|MediatorStub|FacadeContract" \
+    "$output/MediatorPublishing:/documentation/mediatorpublishing:MediatorLinks"

@@ -8,6 +8,10 @@
 // - A block that starts with its imports (after comments) starts a program; a block without imports
 //   continues the program of the block before it in the same document, as the next lines of the
 //   same file. So a reader who copies a block and the blocks it continues gets code that compiles.
+// - A document with the line `<!-- snippets: the files of one package -->` (a walkthrough whose blocks
+//   are the files of one package: a facade, a module, the app, a test) is one program: each block
+//   continues it, its imports included, as the files of one package see each other's declarations.
+//   Its manifest block (`import PackageDescription`) stays its own.
 // - Each program is type-checked against the package's built modules (`.build/debug/Modules`), with
 //   warnings as errors; diagnostics point at the document's own lines.
 // - A program that imports only `Mediator`, `MediatorPublishing`, `MediatorTesting` and `Foundation`
@@ -45,8 +49,10 @@ struct Program {
     var blocks: [Block]
     /// Written by this script rather than read from a document, so not under a `#sourceLocation`.
     var generated = false
+    /// The targets of a one-package walkthrough: its files import each other, one program here.
+    var localModules: Set<String> = []
 
-    var imports: [String] { blocks[0].imports }
+    var imports: [String] { Array(Set(blocks.flatMap(\.imports)).subtracting(localModules)).sorted() }
     var name: String {
         if generated { return "RouteConfigurations" }
         let base = URL(fileURLWithPath: blocks[0].document).deletingPathExtension().lastPathComponent
@@ -61,7 +67,12 @@ struct Program {
         for block in blocks {
             let path = root.appendingPathComponent(block.document).path
             text += "#sourceLocation(file: \"\(path)\", line: \(block.line))\n"
-            text += block.lines.joined(separator: "\n") + "\n"
+            text +=
+                block.lines.map { line in
+                    let words = line.split(separator: " ")
+                    let local = words.count == 2 && words[0] == "import" && localModules.contains(String(words[1]))
+                    return local ? "// \(line): a target of this package, so part of this program" : line
+                }.joined(separator: "\n") + "\n"
         }
         return text + "#sourceLocation()\n"
     }
@@ -76,7 +87,11 @@ struct Program {
 }
 
 /// Modules a program may import and still be built and run outside the package.
-let runnableImports: Set<String> = ["Mediator", "MediatorPublishing", "MediatorTesting", "Foundation"]
+/// (`Testing` comes with the toolchain: a `@Test` function is built, not run, outside a test runner.)
+let runnableImports: Set<String> = ["Mediator", "MediatorPublishing", "MediatorTesting", "Foundation", "Testing"]
+
+/// The line that makes a document's blocks one program (the files of one package).
+let onePackageMarker = "<!-- snippets: the files of one package -->"
 
 /// The document's ```language blocks.
 func blocks(in document: String, language: String, root: URL) throws -> [Block] {
@@ -98,11 +113,36 @@ func blocks(in document: String, language: String, root: URL) throws -> [Block] 
     return found
 }
 
-func programs(from blocks: [Block]) -> (programs: [Program], problems: [String]) {
+/// The target names a document's manifest block declares (`.target(name: "…"`, and its
+/// executable and test kinds).
+func targetNames(in blocks: [Block]) -> Set<String> {
+    let manifest = blocks.first { $0.imports == ["PackageDescription"] }?.lines.joined(separator: "\n") ?? ""
+    var names: Set<String> = []
+    for kind in [".target(", ".executableTarget(", ".testTarget("] {
+        for rest in manifest.components(separatedBy: kind).dropFirst() {
+            let text = rest.drop { $0 == " " || $0 == "\n" }
+            guard text.hasPrefix("name: \"") else { continue }
+            if let name = text.dropFirst("name: \"".count).split(separator: "\"", maxSplits: 1).first {
+                names.insert(String(name))
+            }
+        }
+    }
+    return names
+}
+
+func programs(from blocks: [Block], onePackage: Bool) -> (programs: [Program], problems: [String]) {
     var programs: [Program] = []
     var problems: [String] = []
+    var package: Int?
     for block in blocks {
-        if !block.imports.isEmpty {
+        if onePackage, block.imports != ["PackageDescription"] {
+            if let index = package {
+                programs[index].blocks.append(block)
+            } else {
+                package = programs.count
+                programs.append(Program(blocks: [block], localModules: targetNames(in: blocks)))
+            }
+        } else if !block.imports.isEmpty {
             programs.append(Program(blocks: [block]))
         } else if let last = programs.last, last.blocks[0].document == block.document {
             programs[programs.count - 1].blocks.append(block)
@@ -139,7 +179,9 @@ var failures: [String] = []
 var allPrograms: [Program] = []
 var configurations: [Block] = []
 for document in documents {
-    let (found, problems) = programs(from: try blocks(in: document, language: "swift", root: root))
+    let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
+    let onePackage = text.components(separatedBy: "\n").contains(onePackageMarker)
+    let (found, problems) = programs(from: try blocks(in: document, language: "swift", root: root), onePackage: onePackage)
     failures += problems
     allPrograms += found
     configurations += try blocks(in: document, language: "json", root: root)

@@ -41,8 +41,10 @@ public final class Mediator: Sendable {
     //   without it) and `EventKey.interned`: leaves; lists are bound, and factories run, outside them.
     // - `recentLinks` (below): the links seen within the duplicate window; a leaf held to compare
     //   and record one arrival.
-    // - `DeclaredSchemas.known`: a leaf held to look up or keep a declared input's schema; the
-    //   declaration (the input's `init()`) is read outside it.
+    // - `DeclarationReads.condition`: held to see whether a declaration (an input's schema, a target's
+    //   action or subscription table) is kept or being read, to mark it, or to wait for its reader;
+    //   inside it only the leaves that keep the result (`DeclaredSchemas.known`, a box's stripe of
+    //   `LockStripes.shared`). The declaration itself is read outside every lock.
     // Calls that hit the per-thread cache (`ThreadCache`) take none of them.
 
     /// Distinguishes this mediator in per-thread caches; never reused, unlike an object address.

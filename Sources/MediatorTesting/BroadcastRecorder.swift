@@ -48,7 +48,7 @@ public struct RecordedBroadcast: Sendable, CustomStringConvertible {
     public let payload: (any Sendable)?
     /// Whether the broadcast was local or remote.
     public let source: MediatorCallSource
-    /// Succeeded, or failed with the refusal or ``MediatorError/Code/broadcastFailed``.
+    /// Succeeded, or failed with the refusal or `MediatorError/Code/broadcastFailed`.
     public let outcome: MediatorCall.Outcome
 
     /// `"event(payload)"`.

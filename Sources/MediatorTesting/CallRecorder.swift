@@ -20,7 +20,7 @@ public final class CallRecorder: MediatorInterceptor {
     public var calls: [RecordedCall] { state.withLock { $0.calls } }
 
     /// The outcome of every finished call, in the order they finished: a held call finishes twice,
-    /// as ``MediatorCall/Outcome/held(_:)`` and when it continues; one that never continues finishes as
+    /// as `MediatorCall/Outcome/held(_:)` and when it continues; one that never continues finishes as
     /// its expiry, drop or cancellation.
     public var outcomes: [MediatorCall.Outcome] { state.withLock { $0.outcomes } }
 

@@ -31,7 +31,7 @@ extension MediatorActionContract where Execution == MediatorExecution.Synchronou
     ///   - exposure: `.remote` to let URLs and remote calls reach the stub, as they reach the real action.
     ///   - urlPatterns: URL patterns routing to the stub, as the real action declares them.
     ///   - answer: The answer; an error it throws reaches the caller as the action's failure.
-    /// - Returns: The stub answer, for ``Mediator/stub(_:_:fileID:filePath:line:column:)``.
+    /// - Returns: The stub answer, for `Mediator/stub(_:_:fileID:filePath:line:column:)`.
     public func answering(
         exposure: MediatorExposure = .local, urlPatterns: [String] = [], _ answer: @escaping @Sendable (Input) throws -> Output
     ) -> ContractStub {
@@ -50,7 +50,7 @@ extension MediatorActionContract where Execution == MediatorExecution.Asynchrono
     ///   - exposure: `.remote` to let URLs and remote calls reach the stub, as they reach the real action.
     ///   - urlPatterns: URL patterns routing to the stub, as the real action declares them.
     ///   - answer: The answer; an error it throws reaches the caller as the action's failure.
-    /// - Returns: The stub answer, for ``Mediator/stub(_:_:fileID:filePath:line:column:)``.
+    /// - Returns: The stub answer, for `Mediator/stub(_:_:fileID:filePath:line:column:)`.
     public func answering(
         exposure: MediatorExposure = .local, urlPatterns: [String] = [],
         _ answer: @escaping @Sendable (Input) async throws -> Output
@@ -70,7 +70,7 @@ extension MediatorActionContract where Execution == MediatorExecution.OnMainActo
     ///   - exposure: `.remote` to let URLs and remote calls reach the stub, as they reach the real action.
     ///   - urlPatterns: URL patterns routing to the stub, as the real action declares them.
     ///   - answer: The answer; an error it throws reaches the caller as the action's failure.
-    /// - Returns: The stub answer, for ``Mediator/stub(_:_:fileID:filePath:line:column:)``.
+    /// - Returns: The stub answer, for `Mediator/stub(_:_:fileID:filePath:line:column:)`.
     public func answering(
         exposure: MediatorExposure = .local, urlPatterns: [String] = [],
         _ answer: @escaping @MainActor @Sendable (Input) throws -> Output

@@ -1,16 +1,16 @@
 public import Mediator
 public import Testing
 
-/// Expects `body` to throw a ``MediatorError`` with this code, or one wrapping it, and returns the
+/// Expects `body` to throw a `MediatorError` with this code, or one wrapping it, and returns the
 /// error with that code for further checks.
 ///
 /// The error matches when it has the code or wraps an error that has it (see
-/// ``MediatorError/causes``): calling a facade whose target is not registered from inside an action
-/// fails as ``MediatorError/Code/handlerFailed`` wrapping ``MediatorError/Code/targetNotFound``, and
+/// `MediatorError/causes`): calling a facade whose target is not registered from inside an action
+/// fails as `MediatorError/Code/handlerFailed` wrapping `MediatorError/Code/targetNotFound`, and
 /// `expectMediatorError(.targetNotFound)` matches it, returning the wrapped error.
 ///
 /// Fails the running test at the caller's line, in Swift Testing or XCTest, when `body` succeeds,
-/// throws another error, or throws a ``MediatorError`` without the code (the failure names every
+/// throws another error, or throws a `MediatorError` without the code (the failure names every
 /// code it found and the description). Usable from a file that imports only XCTest and MediatorTesting.
 ///
 /// ```swift
@@ -33,7 +33,7 @@ public func expectMediatorError<Result>(
     expect(code, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), body)
 }
 
-/// Expects `body` to throw, asynchronously, a ``MediatorError`` with this code, or one wrapping it,
+/// Expects `body` to throw, asynchronously, a `MediatorError` with this code, or one wrapping it,
 /// and returns the error with that code.
 /// - Parameters:
 ///   - code: The code the error, or one it wraps, must have.
@@ -88,7 +88,7 @@ private func check(_ error: any Error, is code: MediatorError.Code, at site: Cal
     return match
 }
 
-/// Expects `body` to throw a ``MediatorError`` with this code, or one wrapping it, reporting a failure
+/// Expects `body` to throw a `MediatorError` with this code, or one wrapping it, reporting a failure
 /// at a Swift Testing source location: for a test helper that forwards its own caller's location.
 /// - Parameters:
 ///   - code: The code the error, or one it wraps, must have.
@@ -102,7 +102,7 @@ public func expectMediatorError<Result>(
     expect(code, at: CallSite(sourceLocation), body)
 }
 
-/// Expects `body` to throw, asynchronously, a ``MediatorError`` with this code, or one wrapping it,
+/// Expects `body` to throw, asynchronously, a `MediatorError` with this code, or one wrapping it,
 /// reporting a failure at a Swift Testing source location.
 /// - Parameters:
 ///   - code: The code the error, or one it wraps, must have.

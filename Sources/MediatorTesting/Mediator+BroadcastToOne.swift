@@ -16,7 +16,7 @@ extension Mediator {
     ///   - target: The registered name of the target to tell.
     ///   - isolation: The caller's actor, filled in by the compiler.
     /// - Returns: The report, listing only that target.
-    /// - Throws: A ``MediatorError`` when the broadcast is refused as a whole.
+    /// - Throws: A `MediatorError` when the broadcast is refused as a whole.
     @discardableResult
     public func broadcast<Payload>(
         _ event: MediatorEvent<Payload>, _ payload: Payload, onlyTo target: String, isolation: (any Actor)? = #isolation
@@ -30,7 +30,7 @@ extension Mediator {
     ///   - target: The registered name of the target to tell.
     ///   - isolation: The caller's actor, filled in by the compiler.
     /// - Returns: The report, listing only that target.
-    /// - Throws: A ``MediatorError`` when the broadcast is refused as a whole.
+    /// - Throws: A `MediatorError` when the broadcast is refused as a whole.
     @discardableResult
     public func broadcast(
         _ event: MediatorEvent<Void>, onlyTo target: String, isolation: (any Actor)? = #isolation
@@ -44,7 +44,7 @@ extension Mediator {
     ///   - payload: The payload.
     ///   - target: The registered name of the target to tell.
     /// - Returns: The report, listing only that target.
-    /// - Throws: A ``MediatorError`` when the broadcast is refused as a whole.
+    /// - Throws: A `MediatorError` when the broadcast is refused as a whole.
     @discardableResult
     public func broadcastAsync<Payload>(
         _ event: MediatorEvent<Payload>, _ payload: Payload, onlyTo target: String
@@ -57,7 +57,7 @@ extension Mediator {
     ///   - event: The event.
     ///   - target: The registered name of the target to tell.
     /// - Returns: The report, listing only that target.
-    /// - Throws: A ``MediatorError`` when the broadcast is refused as a whole.
+    /// - Throws: A `MediatorError` when the broadcast is refused as a whole.
     @discardableResult
     public func broadcastAsync(_ event: MediatorEvent<Void>, onlyTo target: String) async throws -> MediatorBroadcastReport {
         try await deliverAsync(event, (), source: .local, onlyTo: target)

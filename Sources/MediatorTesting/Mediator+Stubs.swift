@@ -8,7 +8,7 @@ extension Mediator {
     ///     Products.summary.answering { ProductSummary(id: $0.id, name: "Tea", cents: 100) },
     ///     Products.price.unimplemented)
     /// ```
-    /// Actions no answer covers fail with ``MediatorError/Code/actionNotFound``, just as a real target
+    /// Actions no answer covers fail with `MediatorError/Code/actionNotFound`, just as a real target
     /// would, and are recorded.
     /// - Parameters:
     ///   - first: An answer; its contract names the target.
@@ -50,7 +50,7 @@ extension Mediator {
     /// ```swift
     /// let catalog = try mediator.stub("Catalog", answers: ["price": .value(999)])
     /// ```
-    /// Actions not listed in `answers` fail with ``MediatorError/Code/actionNotFound``, just as a real
+    /// Actions not listed in `answers` fail with `MediatorError/Code/actionNotFound`, just as a real
     /// target would, and are recorded.
     /// - Parameters:
     ///   - targetName: The real target's name.

@@ -4,7 +4,7 @@ public import Mediator
 public enum StubAnswer: Sendable {
     /// Returns this value.
     case value(any Sendable)
-    /// Throws this error (the caller sees it wrapped in ``MediatorError/Code/handlerFailed``).
+    /// Throws this error (the caller sees it wrapped in `MediatorError/Code/handlerFailed`).
     case failure(any Error)
     /// Computes the answer from the parameters, for completion callbacks and the like.
     case handler(@Sendable (MediatorParameters) throws -> any Sendable)

@@ -14,7 +14,7 @@ struct EchoPosition: Sendable, CustomTestStringConvertible {
     var oneErrorLine = true
 }
 
-/// The README's promise: the App prints one line per error, and everything it echoes (URLs,
+/// App/README.md's promise: the App prints one line per error, and everything it echoes (URLs,
 /// arguments, paths, names from a configuration, shell input) has newlines, carriage returns,
 /// escape sequences and bidirectional overrides escaped, so input cannot forge or hide a line.
 @Suite("App: echoed input cannot forge lines")

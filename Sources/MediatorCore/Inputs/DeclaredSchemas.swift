@@ -1,22 +1,24 @@
-/// The schemas of ``MediatorDeclaredInput`` types, kept once per type: a protocol extension has no
-/// per-type storage, so they are kept here by type.
+/// The schemas of ``MediatorDeclaredInput`` types, read once per type (`DeclarationReads`): a
+/// protocol extension has no per-type storage, so they are kept here by type.
 enum DeclaredSchemas {
-    /// Every schema read so far. LOCK: a leaf, held only to look one up or keep one; never while a
-    /// declaration is read (that runs the input's `init()`).
+    /// Every schema read so far. LOCK: a leaf, held only to look one up or keep one (the latter
+    /// inside `DeclarationReads`'s lock); never while a declaration is read.
     private static let known = Locked([ObjectIdentifier: any Sendable]())
 
-    /// The schema kept for a type, if it was read before.
-    static func schema<Input>(of type: Input.Type) -> MediatorSchema<Input>? {
-        known.withLock { $0[ObjectIdentifier(type)] } as? MediatorSchema<Input>
-    }
-
-    /// Keeps a schema just read, or returns the one another thread kept first.
-    static func keep<Input>(_ schema: MediatorSchema<Input>) -> MediatorSchema<Input> {
-        let kept = known.withLock { known in
-            if let first = known[ObjectIdentifier(Input.self)] { return first }
-            known[ObjectIdentifier(Input.self)] = schema
-            return schema
-        }
-        return kept as? MediatorSchema<Input> ?? schema
+    /// The schema of `Input`: the one kept, else read now with `read` (outside every lock), or
+    /// the one the thread reading it meanwhile keeps.
+    static func schema<Input>(
+        of type: Input.Type, reading read: () -> MediatorSchema<Input>
+    ) -> MediatorSchema<Input> {
+        let id = ObjectIdentifier(type)
+        if let kept = known.withLock({ $0[id] }) as? MediatorSchema<Input> { return kept }
+        return DeclarationReads.value(
+            of: DeclarationReads.Key(object: id, part: .schema),
+            kept: { known.withLock { $0[id] } as? MediatorSchema<Input> },
+            keep: { schema in
+                known.withLock { $0[id] = schema }
+                return schema
+            },
+            reading: read)
     }
 }

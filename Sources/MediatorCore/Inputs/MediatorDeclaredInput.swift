@@ -16,8 +16,9 @@
 /// memberwise initializer, so a public input writes that one line by hand; the optional
 /// `MediatorMacros` package writes it (and `init()`) from the declarations.
 ///
-/// The schema is read on first use, with `Mirror`, and kept once per type (threads racing the very
-/// first use may each read it, running `init()` more than once; the first result is kept); see
+/// The schema is read on first use, with `Mirror`, once per type: threads racing the very first use
+/// wait for the one reading it, so `init()` runs once. It runs with no lock held and must not call
+/// the mediator (it declares; it does nothing); see
 /// ``MediatorSchema/init(reflecting:)`` for the form that needs no `init()` requirement.
 public protocol MediatorDeclaredInput: MediatorInput, Decodable {
     /// The declaration the schema reads: every `@Parameter` at its default, required ones unset.
@@ -27,8 +28,7 @@ public protocol MediatorDeclaredInput: MediatorInput, Decodable {
 extension MediatorDeclaredInput {
     /// The schema read from the `@Parameter` declarations, kept once per type.
     public static var schema: MediatorSchema<Self> {
-        if let known = DeclaredSchemas.schema(of: Self.self) { return known }
-        // Read outside the lock: `init()` is the user's code.
-        return DeclaredSchemas.keep(MediatorSchema(reflecting: Self.init))
+        // Read once, outside every lock: `init()` is the user's code.
+        DeclaredSchemas.schema(of: Self.self) { MediatorSchema(reflecting: Self.init) }
     }
 }

@@ -56,11 +56,19 @@ public struct MediatorInputSample: Sendable {
         }
     }
 
-    /// What goes wrong when the sample is read by its schema and built again: fields whose values
+    /// What goes wrong when the sample is read by its schema and built again: required fields its
+    /// typed initializer left unset (a handler reading one stops the app), fields whose values
     /// change (two fields of the same type swapped in the schema, a field reading the wrong property),
     /// or a schema that cannot decode what it encodes.
     /// - Returns: One line per problem; empty when the sample survives the round trip.
     public func roundTripProblems() -> [String] {
+        let unset = parameters.filter { $0.isRequired && values[$0.name] == nil }.map(\.name)
+        if !unset.isEmpty {
+            return unset.map { name in
+                "\(inputType).\(name): the typed initializer the sample was made with leaves this required parameter "
+                    + "unset, and a handler reading it stops the app; set every required parameter in every typed initializer"
+            }
+        }
         let decoded: [String: any Sendable]
         do {
             decoded = try decodeThenEncode(values)

@@ -58,7 +58,8 @@ public struct Parameter<Value: Sendable>: Sendable {
             guard let storage else {
                 preconditionFailure(
                     "A required @Parameter (\(Value.self), \"\(summary)\") was read but never set: "
-                        + "its input's typed initializer must set every required @Parameter.")
+                        + "its input's typed initializer must set every required @Parameter "
+                        + "(a sample of it in checkRegistrations(typedDefaults:) or a contract test names the field).")
             }
             return storage
         }

@@ -65,22 +65,27 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     }
 
     /// The table, built on first use. Reading the declaration runs target code, which may call the
-    /// mediator, so it happens outside every lock; a declaration that reads itself back (its
-    /// `actions` calls the mediator, which needs the table) gets a table reporting that, not a hang
-    /// or an endless recursion.
+    /// mediator, so it happens outside every lock, once however many threads race the first use
+    /// (`DeclarationReads`); a declaration that reads itself back (its `actions` calls the mediator,
+    /// which needs the table) gets a table reporting that, not a hang or an endless recursion.
     private var table: ActionTable<Target> {
         if let table = LockStripes.shared.withLock(for: self, { builtTable }) { return table }
         let thread = ThreadCache.current
         guard thread.beginReadingTable(of: self) else {
             return ActionTable(target: name, problem: "its actions declaration calls the mediator back while it is being read")
         }
-        let built = ActionTable(target: name, declared: declare())
-        thread.endReadingTable(of: self)
-        return LockStripes.shared.withLock(for: self) {
-            if let stored = builtTable { return stored }
-            builtTable = built
-            return built
-        }
+        defer { thread.endReadingTable(of: self) }
+        return DeclarationReads.value(
+            of: DeclarationReads.Key(object: ObjectIdentifier(self), part: .actions),
+            kept: { LockStripes.shared.withLock(for: self) { builtTable } },
+            keep: { built in
+                LockStripes.shared.withLock(for: self) {
+                    if let stored = builtTable { return stored }
+                    builtTable = built
+                    return built
+                }
+            },
+            reading: { ActionTable(target: name, declared: declare()) })
     }
 
     var definitions: [ActionDefinition] { table.definitions }
@@ -125,15 +130,20 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     // MARK: Subscriptions
 
     /// The subscription table, built on first use: reading the declaration runs target code, so it
-    /// happens outside every lock.
+    /// happens outside every lock, once however many threads race the first use (`DeclarationReads`).
     private var subscriptionTable: SubscriptionTable<Target> {
         if let table = LockStripes.shared.withLock(for: self, { builtSubscriptions }) { return table }
-        let built = SubscriptionTable(target: name, ordinal: ordinal, declared: subscribe())
-        return LockStripes.shared.withLock(for: self) {
-            if let stored = builtSubscriptions { return stored }
-            builtSubscriptions = built
-            return built
-        }
+        return DeclarationReads.value(
+            of: DeclarationReads.Key(object: ObjectIdentifier(self), part: .subscriptions),
+            kept: { LockStripes.shared.withLock(for: self) { builtSubscriptions } },
+            keep: { built in
+                LockStripes.shared.withLock(for: self) {
+                    if let stored = builtSubscriptions { return stored }
+                    builtSubscriptions = built
+                    return built
+                }
+            },
+            reading: { SubscriptionTable(target: name, ordinal: ordinal, declared: subscribe()) })
     }
 
     var subscriptions: [ActionDefinition] { subscriptionTable.definitions }

@@ -474,10 +474,12 @@ struct HeldCallTests {
         let callers = 4
         let perCaller = 50
         let answers = Locked<[Result<MediatorHold?, any Error>]>([])
-        try await withDeadlockGuard("calls racing a gate that opens and closes", limit: .seconds(60)) {
-            await withTaskGroup(of: Void.self) { group in
-                for caller in 0..<callers {
-                    group.addTask {
+        // Plain threads, not pool tasks: the callers block in synchronous calls, and the cooperative
+        // pool (one thread per core) is shared with every other suite running meanwhile.
+        let finished = try await withDeadlockGuard("calls racing a gate that opens and closes", limit: .seconds(60)) {
+            let workers =
+                (0..<callers).map { caller in
+                    Worker {
                         for index in 0..<perCaller {
                             let id = caller * 1000 + index
                             do {
@@ -490,17 +492,20 @@ struct HeldCallTests {
                             }
                         }
                     }
-                }
-                group.addTask {
-                    for _ in 0..<20 {
-                        mediator.gates.open(.login)
-                        await Task.yield()
-                        mediator.gates.close(.login)
+                } + [
+                    Worker {
+                        for _ in 0..<20 {
+                            mediator.gates.open(.login)
+                            sched_yield()
+                            mediator.gates.close(.login)
+                        }
                     }
-                    mediator.gates.open(.login)
-                }
-            }
+                ]
+            let finished = workers.allSatisfy { $0.join(within: .seconds(55)) }
+            mediator.gates.open(.login)
+            return finished
         }
+        #expect(finished, "a caller or the gate's opener did not finish within 55 seconds: suspected deadlock")
         let all = answers.withLock { $0 }
         #expect(all.count == callers * perCaller)
         for answer in all {

@@ -151,6 +151,21 @@ struct RegistrationCheckTests {
             problems.first?.hasPrefix("Move.from: the sample has 2 (Int), but its schema builds an input with 1 (Int)") == true)
     }
 
+    @Test("a sample whose typed initializer leaves a required parameter unset names it, in the check and in the contract test")
+    func unsetRequiredParameterIsNamed() throws {
+        let problems = MediatorInputSample(HalfSet(id: 7)).roundTripProblems()
+        #expect(problems.count == 1, "\(problems)")
+        #expect(
+            problems.first?.hasPrefix(
+                "HalfSet.name: the typed initializer the sample was made with leaves this required parameter unset") == true)
+        let mediator = Mediator()
+        let error = expectMediatorError(.invalidRegistrations) {
+            try mediator.checkRegistrations(typedDefaults: [MediatorInputSample(HalfSet(id: 7))])
+        }
+        #expect(error?.problems.contains { $0.hasPrefix("HalfSet.name:") } == true)
+        #expect(MediatorInputSample(HalfSet(id: 7, name: "tea")).roundTripProblems() == [])
+    }
+
     @Test("FacadeContract reports a sample whose schema swaps two fields, and nothing for a sound one")
     func facadeContractRoundTripsSamples() throws {
         let mediator = Mediator()
@@ -161,4 +176,13 @@ struct RegistrationCheckTests {
             on: mediator, contracts: Users.all, samples: sound + [MediatorInputSample(Move(from: 8, to: 9))])
         #expect(problems.count == 2 && problems.allSatisfy { $0.hasPrefix("Move.") }, "\(problems)")
     }
+}
+
+/// An input with a typed initializer that forgets a required parameter.
+private struct HalfSet: MediatorDeclaredInput {
+    @Parameter("Id") var id: Int
+    @Parameter("Name") var name: String
+    init() {}
+    init(id: Int) { self.id = id }
+    init(id: Int, name: String) { (self.id, self.name) = (id, name) }
 }
