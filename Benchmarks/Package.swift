@@ -32,6 +32,7 @@ let package = Package(
         .executableTarget(
             name: "MediatorProfile",
             dependencies: [
+                "CHeapInUse",
                 "ProfileFacade",
                 .product(name: "Mediator", package: "Mediator"),
                 .product(name: "MediatorNavigation", package: "Mediator"),
@@ -39,6 +40,8 @@ let package = Package(
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // glibc's heap in use (mallinfo2), for the heap scenarios: a C function, as Swift's Glibc lacks it.
+        .target(name: "CHeapInUse"),
         // Contracts and a facade method in a module of their own, for the cross-module scenarios.
         .target(
             name: "ProfileFacade",

@@ -14,6 +14,8 @@
 // open), `routesUnrouted` (the same targets without patterns, then the first open) and
 // `routingKitRegister` (10,000 routes into a TrieRouter): divide the difference by 10,000 for a
 // route; `firstMiss` (the first missing name after 10,000 registrations builds the suggestion index).
+// Held links (`hold1`, `hold1000`, `holdBatch1000`) are in HoldScenarios.swift; heap kept per target,
+// route or held link (`heapRoutes100`, ..., run without valgrind) in HeapScenarios.swift.
 import Mediator
 import MediatorNavigation
 import ProfileFacade
@@ -325,7 +327,19 @@ case "closures1", "closures10", "closures100":
 case "broadcast1", "broadcast10", "broadcast100":
     let subscribed = subscribedMediator(Int(scenario.dropFirst("broadcast".count)) ?? 1, work: work)
     for _ in 0..<count { sum &+= (try? subscribed.broadcast(profileEvent, id).failures.count) ?? 1 }
+case "hold1", "hold1000", "holdBatch1000":
+    // Held links, continued when `ready` opens: one at a time with 0 or 999 others held, or 1,000 at once.
+    let (held, holding) =
+        scenario == "holdBatch1000"
+        ? holdScenario(batch: 1_000, others: 0, intercepting: false, count: count)
+        : holdScenario(batch: 1, others: scenario == "hold1000" ? 999 : 0, intercepting: true, count: count)
+    sum &+= held
+    keptUntilExit.append(holding)
 default:
-    print("unknown scenario \(scenario)")
+    if let bytes = heapScenario(scenario) {
+        print("heap bytes kept: \(Int(bytes.rounded()))")
+    } else {
+        print("unknown scenario \(scenario)")
+    }
 }
 print(sum)

@@ -19,15 +19,21 @@ extension Mediator {
         _ event: MediatorEvent<Payload>, _ payload: Payload, source: MediatorCallSource, isolation: (any Actor)?,
         onlyTo target: String? = nil
     ) throws -> MediatorBroadcastReport {
-        if source == .local, target == nil, let list = plainDeliveryList(event.key) {
-            return list.report { binding in
-                let typed = try Self.subscriber(binding, taking: Payload.self)
-                // The caller's isolation, not the thread, decides, as in `invokeSync`.
-                if binding.definition.execution == .mainActor, isolation === MainActor.shared {
-                    try MainActor.assumeIsolated { try typed.runOnMainActor(payload) }
-                } else {
-                    try typed.runSync(payload)
-                }
+        if source == .local, target == nil {
+            let cache = ThreadCache.current
+            // This thread's slot has the list: nothing is retained but the list the report keeps.
+            // Unretained is safe as in `CachedBinding`: the slot owns the list, and nothing a slot lets
+            // go of is released between `enter()` and `exit()`.
+            if let slot = cache.hitSlot(address: published.load()), !cache.hasInterceptors(inSlot: slot),
+                let list = cache.deliveryList(index: event.key.index, inSlot: slot)
+            {
+                cache.enter()
+                defer { cache.exit() }
+                return list._withUnsafeGuaranteedRef { Self.tell($0, payload, isolation: isolation) }
+            }
+            if let (list, snapshot) = plainDeliveryList(event.key) {
+                cache.store(list, event: event.key.index, in: snapshot)
+                return Self.tell(list, payload, isolation: isolation)
             }
         }
         let state = CallState(broadcasting: event, payload, source: source, onlyTo: target)
@@ -35,11 +41,29 @@ extension Mediator {
         return try report(of: enterSync(state, .event(event.key, onlyTo: target), isolation: isolation), event.name)
     }
 
+    /// Tells a bound list's subscribers, on the fast path: each through its typed handler form.
+    @inline(__always)
+    private static func tell<Payload: Sendable>(
+        _ list: DeliveryList, _ payload: Payload, isolation: (any Actor)?
+    ) -> MediatorBroadcastReport {
+        // The caller's isolation, not the thread, decides, as in `invokeSync`; asked only when a
+        // subscriber is bound to the main actor.
+        let callerOnMainActor = list.hasMainActorSubscriber && isolation === MainActor.shared
+        return list.report { binding in
+            let typed = try Self.subscriber(binding, taking: Payload.self)
+            if callerOnMainActor, binding.definition.execution == .mainActor {
+                try MainActor.assumeIsolated { try typed.runOnMainActor(payload) }
+            } else {
+                try typed.runSync(payload)
+            }
+        }
+    }
+
     /// Delivers an event with `await`, to every kind of subscriber, one after another in order.
     package func deliverAsync<Payload: Sendable>(
         _ event: MediatorEvent<Payload>, _ payload: Payload, source: MediatorCallSource, onlyTo target: String? = nil
     ) async throws -> MediatorBroadcastReport {
-        if source == .local, target == nil, let list = plainDeliveryList(event.key) {
+        if source == .local, target == nil, let (list, _) = plainDeliveryList(event.key) {
             return await list.report { binding in try await Self.subscriber(binding, taking: Payload.self).runAsync(payload) }
         }
         let state = CallState(broadcasting: event, payload, source: source, onlyTo: target)
@@ -62,10 +86,11 @@ extension Mediator {
     /// The event's bound subscriber list, when a local broadcast may take the fast path: nothing is
     /// installed, and the snapshot has bound the list (every subscriber's binding takes the event's
     /// payload type and returns `Void`: the event key is made of both).
-    private func plainDeliveryList(_ key: EventKey) -> DeliveryList? {
+    /// - Returns: The list and the snapshot it was bound in.
+    private func plainDeliveryList(_ key: EventKey) -> (DeliveryList, RegistrySnapshot)? {
         let snapshot = snapshot()
-        guard !snapshot.hasInterceptors else { return nil }
-        return snapshot.deliveries.list(for: key)
+        guard !snapshot.hasInterceptors, let list = snapshot.deliveries.list(for: key) else { return nil }
+        return (list, snapshot)
     }
 
     /// The report a broadcast's pipeline returned. Only an interceptor's fallback could answer with

@@ -18,6 +18,9 @@ final class DeliveryList: Sendable {
     /// Whether the list has subscribers and none is declared remote: a remote broadcast of its
     /// event is then refused as a whole (the registered declarations decide, not the broadcaster).
     let refusesRemote: Bool
+    /// Whether a subscriber's handler is bound to the main actor: only then does a synchronous
+    /// broadcast ask whether its caller is on the main actor.
+    let hasMainActorSubscriber: Bool
 
     /// Binds every subscriber of a list, in order; runs factories (user code), so never under a lock.
     init(event: String, _ subscribers: [EventTable.Subscriber]) {
@@ -45,6 +48,7 @@ final class DeliveryList: Sendable {
         self.skipped = skipped
         self.bindFailures = failures
         self.refusesRemote = !subscribers.isEmpty && !subscribers.contains { $0.definition.exposure == .remote }
+        self.hasMainActorSubscriber = bindings.contains { $0.definition.execution == .mainActor }
     }
 
     /// A list that tells nobody, for a report made by hand.
@@ -55,6 +59,7 @@ final class DeliveryList: Sendable {
         self.skipped = skipped
         self.bindFailures = []
         self.refusesRemote = false
+        self.hasMainActorSubscriber = false
     }
 
     /// Whether the list may serve every later broadcast of its event in the same snapshot: every
@@ -63,12 +68,20 @@ final class DeliveryList: Sendable {
 
     /// Tells each bound subscriber in order, without `await`: a subscriber that throws is listed
     /// with its error, and the next one is told.
+    /// The list's own `bindings` keep every binding alive, so each is told unretained; the report
+    /// starts from an empty literal when nothing failed to bind (no array is retained).
     @inline(__always)
     func report(telling tell: (AnyBinding) throws -> Void) -> MediatorBroadcastReport {
-        var failures = bindFailures
-        for binding in bindings {
-            do { try tell(binding) } catch {
-                failures.append(MediatorBroadcastReport.Failure(target: binding.definition.target, error: error))
+        var failures: [MediatorBroadcastReport.Failure] = bindFailures.isEmpty ? [] : bindFailures
+        withExtendedLifetime(self) {
+            bindings.withUnsafeBufferPointer { buffer in
+                for index in buffer.indices {
+                    Unmanaged.passUnretained(buffer[index])._withUnsafeGuaranteedRef { binding in
+                        do { try tell(binding) } catch {
+                            failures.append(MediatorBroadcastReport.Failure(target: binding.definition.target, error: error))
+                        }
+                    }
+                }
             }
         }
         return MediatorBroadcastReport(delivery: self, failures: failures)

@@ -65,7 +65,7 @@ extension Mediator {
 
         /// The calls held now, oldest first, on every gate (not those already continuing).
         public var heldCalls: [MediatorHold] {
-            mediator.holds.withLock { $0.held.map(\.hold) }
+            mediator.holds.withLock { $0.heldCalls }
         }
 
         /// Cancels the calls held on a gate, or on every gate when `gate` is `nil` (and those of it

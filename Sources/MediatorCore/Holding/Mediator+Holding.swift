@@ -51,7 +51,7 @@ extension Mediator {
     /// the observers see why.
     /// - Returns: How many were withdrawn.
     func withdraw(_ ids: Set<UInt64>, because reason: HoldWithdrawal) -> Int {
-        let removed = holds.withLock { $0.withdraw { ids.contains($0.hold.id) } }
+        let removed = holds.withLock { $0.withdraw(ids) }
         settle(removed, because: reason)
         return removed.count
     }
@@ -78,7 +78,7 @@ extension Mediator {
         while let entry = holds.withLock({ $0.nextToContinue() }) {
             let result: Result<any Sendable, any Error>
             do {
-                result = .success(try await rerun(entry.state, as: entry.hold))
+                result = .success(try await rerun(entry.replay, as: entry.hold))
             } catch let error as MediatorError where error.code == .held && error.hold === entry.hold {
                 continue  // held again (as the same hold): it continues when that gate opens
             } catch {
@@ -90,7 +90,14 @@ extension Mediator {
 
     /// Runs a held call again from the start of its door, with `await`: a main-actor action runs on
     /// the main actor, and the call is routed, intercepted and judged in the registry in force now.
-    private func rerun(_ held: CallState, as hold: MediatorHold) async throws -> any Sendable {
+    private func rerun(_ replay: HoldQueue.Replay, as hold: MediatorHold) async throws -> any Sendable {
+        let held: CallState
+        switch replay {
+        case let .url(url, native, context):
+            return try await openAsync(url, native: MediatorParameters(native), context: context, continuing: hold)
+        case .state(let state):
+            held = state
+        }
         var state = held
         state.hold = hold
         switch state.origin {

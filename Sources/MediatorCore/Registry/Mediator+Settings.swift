@@ -124,9 +124,7 @@ extension Mediator {
             guard version > queue.policyVersion else { return [] }
             queue.policyVersion = version
             queue.policy = policy
-            let excess = max(queue.held.count - policy.capacity, 0)
-            defer { queue.held.removeFirst(excess) }
-            return Array(queue.held.prefix(excess))
+            return queue.dropOldest(queue.heldCount - policy.capacity)
         }
         settle(dropped, because: .dropped(capacity: policy.capacity))
     }

@@ -298,6 +298,34 @@ struct HeldCallTests {
         #expect(mediator.gates.cancelHeldCalls() == 0)
     }
 
+    @Test(
+        "hundreds of held links, some cancelled or dropped, two gates: arrival order, joins and continuation stay as with a few")
+    func manyHeldLinksKeepTheirOrder() async throws {
+        let runs = Runs()
+        let mediator = try makeShop(runs: runs)
+        mediator.configure { $0.interceptors.append(Holding(["checkout"])) }
+        mediator.configure { $0.holdPolicy = Mediator.HoldPolicy(capacity: 300) }
+        mediator.gates.close(.ready)
+        var holds: [MediatorHold] = []
+        for id in 1...400 { holds += [try #require(held { try mediator.open("shop://order/\(id)") })] }
+        let login = try #require(held { try mediator.perform("checkout", on: "Shop", with: ["total": 1]) })
+        // The first 101 made room; every other one of the rest is cancelled, the app's way and a waiter's way.
+        for (index, hold) in holds.enumerated() where index > 100 && index.isMultiple(of: 2) { #expect(hold.cancel()) }
+        let kept = holds.enumerated().filter { $0.offset > 100 && !$0.offset.isMultiple(of: 2) }.map(\.element)
+        #expect(mediator.gates.heldCalls.map(\.id) == kept.map(\.id) + [login.id])
+        // An identical URL still joins its hold after the queue dropped its empty places.
+        let joined = try #require(held { try mediator.open("shop://order/400") })
+        #expect(joined.id == holds[399].id)
+        // Opening one gate continues only its calls, in order; the other stays held.
+        mediator.gates.open(.ready)
+        for hold in kept { _ = try await hold.value() }
+        #expect(mediator.gates.heldCalls.map(\.id) == [login.id])
+        let keptIDs = kept.map { Int($0.call.url?.split(separator: "/").last ?? "") ?? 0 }
+        #expect((1...400).filter { runs["order \($0)"] == 1 } == keptIDs)
+        mediator.gates.open(.login)
+        #expect(try await login.value() as? String == "checkout 1")
+    }
+
     @Test("calls older than the maximum age when their gate opens are dropped as expired")
     func expiry() async throws {
         let runs = Runs()

@@ -41,6 +41,10 @@ struct ThreadCache {
         var router: URLRouter?
         /// URL calls, by the router's action index: a matched route reaches its binding without a name lookup.
         var byRoute: ContiguousArray<Unmanaged<AnyBinding>?> = []
+        /// Local broadcasts, by event key number: the snapshot's complete delivery lists, held by `ownedLists`.
+        var byEvent: ContiguousArray<Unmanaged<DeliveryList>?> = []
+        /// Every delivery list `byEvent` points to, kept alive for as long as the slot lives.
+        var ownedLists: [DeliveryList] = []
 
         init(snapshot: RegistrySnapshot) {
             self.snapshot = snapshot
@@ -235,7 +239,7 @@ struct ThreadCache {
     // MARK: Writing (the slow path)
 
     /// The index of the slot holding exactly this snapshot.
-    private func slotIndex(of snapshot: RegistrySnapshot) -> Int? {
+    func slotIndex(of snapshot: RegistrySnapshot) -> Int? {
         let slots = state.pointee.slots
         var index = state.pointee.slotCount - 1
         while index >= 0 {
