@@ -22,6 +22,8 @@ let package = Package(
         // reference, association files, compatibility check.
         .library(name: "MediatorPublishing", targets: ["MediatorPublishing"]),
         .library(name: "MediatorTesting", targets: ["MediatorTesting"]),
+        // For apps that navigate: a link's back stack as a plan, applied by the app's navigator as a difference.
+        .library(name: "MediatorNavigation", targets: ["MediatorNavigation"]),
         // Command plugins a consumer runs in its own package: `swift package new-module <Name>` and
         // `swift package check-module-graph`.
         .plugin(name: "NewModule", targets: ["NewModule"]),
@@ -38,6 +40,9 @@ let package = Package(
         .target(name: "MediatorCore", dependencies: ["CMediatorAtomics", "MediatorText"]),
         // What apps import: the core re-exported, and the Foundation bridge (URL/Data doors, UUID/URL values).
         .target(name: "Mediator", dependencies: ["MediatorCore", "MediatorText"]),
+        // Navigation plans from links: back-stack declarations, the plan, its difference from a stack,
+        // the navigator protocol. Apart from the core, so only apps that navigate import it.
+        .target(name: "MediatorNavigation", dependencies: ["MediatorCore"]),
         // Catalog export, link reference, association files, compatibility check: for tools and CI.
         .target(name: "MediatorPublishing", dependencies: ["MediatorCore"]),
         // The every-link and hostile-link checks read the review and examples the publishing side builds.
@@ -48,7 +53,9 @@ let package = Package(
         // Publishing/Golden/ holds the expected association files and link reference, read by path.
         .testTarget(
             name: "MediatorTests",
-            dependencies: ["MediatorCore", "Mediator", "MediatorPublishing", "MediatorTesting", "MediatorTestSupport"],
+            dependencies: [
+                "MediatorCore", "Mediator", "MediatorNavigation", "MediatorPublishing", "MediatorTesting", "MediatorTestSupport",
+            ],
             exclude: ["Publishing/Golden"]),
 
         // The tooling: one executable both plugins run (Foundation, and `MediatorText` to escape what it
@@ -93,7 +100,7 @@ let package = Package(
             name: "ModuleAFacade", dependencies: ["Mediator", "Presentation"],
             path: "Modules/ModuleA/Sources/ModuleAFacade"),
         .target(
-            name: "ModuleA", dependencies: ["Mediator", "ModuleAFacade", "Presentation", "AppEvents"],
+            name: "ModuleA", dependencies: ["Mediator", "MediatorNavigation", "ModuleAFacade", "Presentation", "AppEvents"],
             path: "Modules/ModuleA/Sources/ModuleA"),
         .target(
             name: "ModuleBFacade", dependencies: ["Mediator", "Presentation"],
@@ -117,7 +124,8 @@ let package = Package(
         .executableTarget(
             name: "App",
             dependencies: [
-                "Mediator", "MediatorPublishing", "MediatorText", "Presentation", "AppEvents", "ModuleA", "ModuleAFacade",
+                "Mediator", "MediatorNavigation", "MediatorPublishing", "MediatorText", "Presentation", "AppEvents", "ModuleA",
+                "ModuleAFacade",
                 "ModuleB", "ModuleBFacade",
                 // swift package new-module adds each new module to the App's dependencies above this line.
             ],

@@ -35,6 +35,7 @@ let package = Package(
                 "CHeapInUse",
                 "ProfileFacade",
                 .product(name: "Mediator", package: "Mediator"),
+                .product(name: "MediatorNavigation", package: "Mediator"),
                 .product(name: "RoutingKit", package: "routing-kit"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

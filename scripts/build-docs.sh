@@ -10,7 +10,8 @@
 #   so its articles link to both. It lives with the umbrella, not the core, because a catalog built
 #   over the core's graph alone could not link the `Foundation.URL` / `Data` doors.
 # - `MediatorTesting` has its own catalog (Sources/MediatorTesting/MediatorTesting.docc), for test
-#   targets; `MediatorPublishing` is built from its own graph (its doc comments), with no catalog.
+#   targets; `MediatorPublishing` and `MediatorNavigation` are built from their own graphs (their doc
+#   comments), with no catalog; the catalog's articles name their symbols in code voice.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 output=${1:-.build/docs}
@@ -20,7 +21,7 @@ graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
 flags=(--scratch-path .build-docs -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all"
     -Xswiftc -emit-extension-block-symbols)
-for target in Mediator MediatorPublishing MediatorTesting; do
+for target in Mediator MediatorPublishing MediatorNavigation MediatorTesting; do
     swift build --target "$target" "${flags[@]}" > /dev/null
 done
 
@@ -29,7 +30,11 @@ convert() {
     local module=$1
     shift
     mkdir -p "$graphs/$module"
-    cp "$graphs/all/$module.symbols.json" "$graphs/all/$module"@*.symbols.json "$graphs/$module/"
+    cp "$graphs/all/$module.symbols.json" "$graphs/$module/"
+    # The module's extensions of other modules' types, when it has any.
+    for extension in "$graphs/all/$module"@*.symbols.json; do
+        if [ -e "$extension" ]; then cp "$extension" "$graphs/$module/"; fi
+    done
     rm -rf "${output:?}/$module"
     docc convert "$@" --additional-symbol-graph-dir "$graphs/$module" \
         --fallback-display-name "$module" --fallback-bundle-identifier "$module" \
@@ -37,5 +42,6 @@ convert() {
 }
 convert Mediator Sources/Mediator/Mediator.docc
 convert MediatorPublishing
+convert MediatorNavigation
 convert MediatorTesting Sources/MediatorTesting/MediatorTesting.docc
-echo "docs: Mediator (catalog), MediatorPublishing and MediatorTesting (catalog) built with no warnings into $output"
+echo "docs: Mediator (catalog), MediatorPublishing, MediatorNavigation and MediatorTesting (catalog) built with no warnings into $output"

@@ -10,69 +10,75 @@ internal import MediatorText
 /// .onOpenURL { url in try? mediator.open(url) }
 /// ```
 extension Mediator {
-    /// Whether ``open(_:with:isolation:)-(URL,_,_)`` would reach an action; see ``canOpen(_:)-(String)``.
+    /// Whether ``open(_:with:context:isolation:)-(URL,_,_,_)`` would reach an action; see ``canOpen(_:)-(String)``.
     /// - Parameter url: The URL.
     /// - Returns: `true` when the URL reaches an action a remote call may run.
     public func canOpen(_ url: URL) -> Bool {
         canOpen(url.absoluteString)
     }
 
-    /// Opens a URL as a remote call and returns the result; see ``open(_:with:isolation:)-(String,_,_)``.
+    /// Opens a URL as a remote call and returns the result; see ``open(_:with:context:isolation:)-(String,_,_,_)``.
     /// - Parameters:
     ///   - url: The URL.
     ///   - parameters: Native values for the action; they win over the URL's.
+    ///   - context: The scene or window the link arrived in (a `UIScene` identifier, say), or `nil`.
     ///   - isolation: The caller's actor, filled in by the compiler.
     /// - Returns: The action's result.
     /// - Throws: A ``MediatorError`` saying why the URL was refused or what the action reported.
     @discardableResult
     public func open(
-        _ url: URL, with parameters: MediatorParameters = MediatorParameters(), isolation: (any Actor)? = #isolation
+        _ url: URL, with parameters: MediatorParameters = MediatorParameters(), context: (any Sendable)? = nil,
+        isolation: (any Actor)? = #isolation
     ) throws -> any Sendable {
-        try open(url.absoluteString, with: parameters, isolation: isolation)
+        try open(url.absoluteString, with: parameters, context: context, isolation: isolation)
     }
 
     /// Opens a URL and returns its action's result as `type`.
     /// - Parameters:
     ///   - url: The URL.
     ///   - parameters: Native values for the action; they win over the URL's.
+    ///   - context: The scene or window the link arrived in, or `nil`.
     ///   - type: The result type.
     ///   - isolation: The caller's actor, filled in by the compiler.
     /// - Returns: The action's result.
     /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
     public func open<Result: Sendable>(
-        _ url: URL, with parameters: MediatorParameters = MediatorParameters(), as type: Result.Type,
-        isolation: (any Actor)? = #isolation
+        _ url: URL, with parameters: MediatorParameters = MediatorParameters(), context: (any Sendable)? = nil,
+        as type: Result.Type, isolation: (any Actor)? = #isolation
     ) throws -> Result {
-        try open(url.absoluteString, with: parameters, as: type, isolation: isolation)
+        try open(url.absoluteString, with: parameters, context: context, as: type, isolation: isolation)
     }
 
     /// Opens a URL with `await`, which reaches asynchronous and main-actor actions too.
     /// - Parameters:
     ///   - url: The URL.
     ///   - parameters: Native values for the action; they win over the URL's.
+    ///   - context: The scene or window the link arrived in, or `nil`.
     ///   - whenHeld: Whether a held URL answers at once or waits for the continued call's result.
     /// - Returns: The action's result.
     /// - Throws: A ``MediatorError`` saying why the URL was refused or what the action reported.
     @discardableResult
     public func openAsync(
-        _ url: URL, with parameters: MediatorParameters = MediatorParameters(), whenHeld: MediatorHold.WhenHeld = .answerAtOnce
+        _ url: URL, with parameters: MediatorParameters = MediatorParameters(), context: (any Sendable)? = nil,
+        whenHeld: MediatorHold.WhenHeld = .answerAtOnce
     ) async throws -> any Sendable {
-        try await openAsync(url.absoluteString, with: parameters, whenHeld: whenHeld)
+        try await openAsync(url.absoluteString, with: parameters, context: context, whenHeld: whenHeld)
     }
 
     /// Opens a URL with `await` and returns its action's result as `type`.
     /// - Parameters:
     ///   - url: The URL.
     ///   - parameters: Native values for the action; they win over the URL's.
+    ///   - context: The scene or window the link arrived in, or `nil`.
     ///   - whenHeld: Whether a held URL answers at once or waits for the continued call's result.
     ///   - type: The result type.
     /// - Returns: The action's result.
     /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
     public func openAsync<Result: Sendable>(
-        _ url: URL, with parameters: MediatorParameters = MediatorParameters(), whenHeld: MediatorHold.WhenHeld = .answerAtOnce,
-        as type: Result.Type
+        _ url: URL, with parameters: MediatorParameters = MediatorParameters(), context: (any Sendable)? = nil,
+        whenHeld: MediatorHold.WhenHeld = .answerAtOnce, as type: Result.Type
     ) async throws -> Result {
-        try await openAsync(url.absoluteString, with: parameters, whenHeld: whenHeld, as: type)
+        try await openAsync(url.absoluteString, with: parameters, context: context, whenHeld: whenHeld, as: type)
     }
 
     /// Generates a `Foundation.URL` that opens the action of a contract with this input; the text

@@ -39,6 +39,8 @@ public final class Mediator: Sendable {
     //   the other way round. Waiters are resumed, and observers told, after both are released.
     // - `DeliveryCache.lock` (one per snapshot, held only to publish a bound subscriber list; read
     //   without it) and `EventKey.interned`: leaves; lists are bound, and factories run, outside them.
+    // - `recentLinks` (below): the links seen within the duplicate window; a leaf held to compare
+    //   and record one arrival.
     // - `DeclarationReads.condition`: held only by a thread waiting for another thread's read of a
     //   declaration (an input's schema, a target's action or subscription table), and by that reader
     //   to wake it; inside it only the leaves that hold each declaration's state
@@ -64,6 +66,8 @@ public final class Mediator: Sendable {
     /// 1 while the `ready` gate is closed (remote calls are held at their door), else 0: written
     /// only under `holds`, read by every remote door without a lock.
     let readyClosed = AtomicWord()
+    /// The links that arrived recently, for ``URLOptions/duplicateWindow``. LOCK: a leaf; see above.
+    let recentLinks = Locked(RecentLinks())
 
     private static let nextID = AtomicWord(1)
 

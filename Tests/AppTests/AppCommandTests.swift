@@ -16,9 +16,12 @@ import Testing
         #expect(run.status == 0)
         #expect(run.output.contains("root Products → stack: Products"))
         #expect(run.output.contains("push Gyokuro → stack: Products › Gyokuro"))
-        #expect(run.output.contains("push Cart → stack: Products › Gyokuro › Cart"))
+        #expect(run.output.contains("push Reviews → stack: Products › Gyokuro › Reviews"))
+        #expect(run.output.contains("duplicate: the same link just arrived, so it opens once"))
+        #expect(run.output.contains("push Cart → stack: Products › Gyokuro › Reviews › Cart"))
         #expect(run.output.contains("present Order #1001 confirmed"))
-        #expect(run.output.contains("back from Order #1001 confirmed → stack: Products › Gyokuro › Cart"))
+        #expect(run.output.contains("back from Order #1001 confirmed → stack: Products › Gyokuro › Reviews › Cart"))
+        #expect(!run.output.contains("this step was meant to"), "every step did what its note says")
         #expect(run.output.contains("held until login: log in to continue (open shop://login)"))
         #expect(run.output.contains("▶ continued shop://checkout (hold 1, held until login)"))
         #expect(run.output.components(separatedBy: "present Order #1001 confirmed →").count == 2, "confirmed once")
@@ -36,7 +39,42 @@ import Testing
         #expect(run.status == 0)
         #expect(run.output.contains("screen: Gyokuro"))
         #expect(run.output.contains("result: cart: 2 items"))
-        #expect(run.output.contains("stack: Gyokuro › Cart"))
+        #expect(run.output.contains("stack: Products › Gyokuro › Cart"), "a product's link lands on the product list")
+    }
+
+    @Test func aLinkFromAColdStartLandsWithTheScreensBeneathIt() throws {
+        let run = try AppRunner.run(["open", "--cold-start", "shop://product/42/reviews"])
+        #expect(run.status == 0)
+        let steps = run.lines.filter { $0.contains("→ stack:") }
+        #expect(
+            steps == [
+                "  root Products → stack: Products", "  push Gyokuro → stack: Products › Gyokuro",
+                "  push Reviews → stack: Products › Gyokuro › Reviews",
+            ])
+    }
+
+    @Test func aLinkDeliveredTwiceAtAColdStartOpensOnce() throws {
+        let run = try AppRunner.run(["open", "--cold-start", "shop://product/42", "shop://product/42"])
+        #expect(run.status == 0, "a duplicate is not a failure")
+        #expect(run.errors == "")
+        #expect(run.output.components(separatedBy: "push Gyokuro").count == 2, "landed once")
+        #expect(run.output.contains("duplicate: the same link just arrived, so it opens once"))
+    }
+
+    @Test func aLinkLandsAsTheDifferenceFromTheStack() throws {
+        let run = try AppRunner.run(["open", "shop://product/42/reviews", "shop://product/1", "shop://products"])
+        #expect(run.status == 0)
+        let steps = run.lines.filter { $0.contains("→ stack:") }
+        #expect(
+            steps == [
+                "  root Products → stack: Products", "  push Gyokuro → stack: Products › Gyokuro",
+                "  push Reviews → stack: Products › Gyokuro › Reviews",
+                // Shallower, another product: popped to the common root, then pushed.
+                "  back from Reviews → stack: Products › Gyokuro", "  back from Gyokuro → stack: Products",
+                "  push Sencha → stack: Products › Sencha",
+                // The list replaces the root (its back stack says so), rebuilt even where it matched.
+                "  root Products → stack: Products",
+            ])
     }
 
     @Test(arguments: [
@@ -62,7 +100,7 @@ import Testing
                     + "declare a urlPattern on a remote action or set an unmatched-URL handler.)",
                 "▶ open shop://cart", "error: 1 of 3 links failed",
             ])
-        #expect(run.output.contains("push Cart → stack: Gyokuro › Cart"), "the URL after the failed one was opened")
+        #expect(run.output.contains("push Cart → stack: Products › Gyokuro › Cart"), "the URL after the failed one was opened")
     }
 
     @Test func errorsSayWhatTheUserSeesBeforeTheDeveloperDetail() throws {
@@ -207,13 +245,16 @@ import Testing
         let run = try AppRunner.run(["--cold-start", "open", "shop://product/42", "shop://product/42", "shop://cart/add/42"])
         #expect(run.status == 0)
         #expect(run.errors == "")
-        let lines = run.lines.filter { $0.hasPrefix("▶") || $0.hasPrefix("Ready") || $0.contains("held until") }
+        let lines = run.lines.filter {
+            $0.hasPrefix("▶") || $0.hasPrefix("Ready") || $0.contains("held until") || $0.contains("duplicate")
+        }
         #expect(
             lines == [
                 "▶ open shop://product/42",
                 "  held until ready: the shop is starting; the link goes on once it is ready (hold 1)",
+                // Delivered again at once (launch options, then open): a duplicate, so it lands once.
                 "▶ open shop://product/42",
-                "  held until ready: the shop is starting; the link goes on once it is ready (hold 1)",
+                "  duplicate: the same link just arrived, so it opens once (URLOptions.duplicateWindow)",
                 "▶ open shop://cart/add/42",
                 "  held until ready: the shop is starting; the link goes on once it is ready (hold 2)",
                 "Ready: the modules are registered; the held links continue.",

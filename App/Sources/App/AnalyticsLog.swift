@@ -6,7 +6,7 @@ final class AnalyticsLog: MediatorInterceptor {
     struct Event: Sendable {
         /// How a call ended, as the analytics line shows it.
         enum Result: String, Sendable {
-            case ok, failed, held
+            case ok, failed, held, duplicate
         }
 
         let call: String
@@ -27,6 +27,7 @@ final class AnalyticsLog: MediatorInterceptor {
         case .succeeded: result = .ok
         case .failed: result = .failed
         case .held: result = .held
+        case .duplicate: result = .duplicate
         }
         let event = Event(
             call: call.target.isEmpty ? call.url ?? "" : "\(call.target).\(call.action)", source: call.source,

@@ -1,4 +1,6 @@
 import Mediator
+import MediatorNavigation
+import ModuleA
 import Presentation
 
 /// Opens URLs as the operating system would hand them to the app, and shows what they return.
@@ -14,8 +16,12 @@ struct Opener {
 
     let app: ShopApp
     let navigator: TerminalNavigator
+    /// Links whose action declares the screens beneath it land with them (the Products module's back stacks).
+    var navigation: LinkNavigation { LinkNavigation(app.mediator, backStacks: ProductsTarget.backStacks) }
     /// Links held on a gate, shown when they continue.
     let held = HeldLinks()
+    /// The plan the last link that landed applied, if its action declares one.
+    let lastPlan = LastPlan()
 
     /// Opens one URL and prints the screen and stack, or the result, or the failure; then shows
     /// the links held earlier that this one let continue (logging in continues a held checkout).
@@ -34,8 +40,9 @@ struct Opener {
     func succeeded(opening url: String) async -> Bool {
         let failedBefore = held.failedContinuations
         let error = await open(url, failures: .errors)
-        let isHeld = (error as? MediatorError)?.code == .held
-        return (error == nil || isHeld) && held.failedContinuations == failedBefore
+        // Held is not a failure, and neither is a duplicate: the first delivery of the link runs.
+        let isHeldOrDuplicate = [.held, .duplicateLink].contains((error as? MediatorError)?.code)
+        return (error == nil || isHeldOrDuplicate) && held.failedContinuations == failedBefore
     }
 
     /// Shows every held link whose gate has opened, once it has finished: its screen or its failure.
@@ -43,7 +50,7 @@ struct Opener {
         for (url, hold) in held.continuing() {
             Console.print("▶ continued \(url) (hold \(hold.id), held until \(hold.gate.name))")
             do {
-                show(try await hold.value())
+                show(try await navigation.land(hold, on: navigator))
             } catch {
                 held.failedContinuations += 1
                 report(error, opening: url, failures: failures)
@@ -60,8 +67,11 @@ struct Opener {
 
     private func run(_ url: String, failures: Failures) async -> (any Error)? {
         do {
-            show(try await app.mediator.openAsync(url))
+            show(try await navigation.open(url, on: navigator))
             return nil
+        } catch let error as MediatorError where error.code == .duplicateLink {
+            Console.print("  duplicate: \(UserMessage.duplicate)")
+            return error
         } catch let error as MediatorError where error.code == .held {
             guard let hold = error.hold else { return error }
             held.add(url, hold)
@@ -71,6 +81,17 @@ struct Opener {
             report(error, opening: url, failures: failures)
             return error
         }
+    }
+
+    /// Shows a link that landed: the steps of its plan, each with the stack after it, or its result
+    /// as before when its action declares no back stack.
+    private func show(_ landing: LinkNavigation.Landing) {
+        lastPlan.plan = landing.plan
+        guard landing.plan != nil else { return show(landing.value) }
+        if let screen = navigator.stack.last { Console.describe(screen).forEach { Console.print("  \($0)") } }
+        let transitions = navigator.takePlannedTransitions()
+        if transitions.isEmpty { Console.print("  already there → stack: \(navigator.stackLine)") }
+        transitions.forEach { Console.print("  \($0)") }
     }
 
     private func show(_ result: any Sendable) {
@@ -114,4 +135,10 @@ final class HeldLinks {
         links.removeAll { link in done.contains { $0.hold === link.hold } }
         return done
     }
+}
+
+/// The plan of the last link that landed, for the tour's notes.
+@MainActor
+final class LastPlan {
+    var plan: NavigationPlan?
 }

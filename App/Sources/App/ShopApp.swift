@@ -19,6 +19,7 @@ struct ShopApp {
     /// Wires every module into a fresh mediator.
     init(mediator: Mediator = Mediator()) throws {
         self.mediator = mediator
+        Self.opensLinksOnce(mediator)
         try registerModules()
     }
 
@@ -26,7 +27,14 @@ struct ShopApp {
     /// ``finishLaunching()`` has registered every module.
     init(coldStartWith mediator: Mediator) {
         self.mediator = mediator
+        Self.opensLinksOnce(mediator)
         mediator.gates.close(.ready)
+    }
+
+    /// A link delivered twice within 2 seconds (launch options and `open`, a notification and a
+    /// universal link) opens once; set before any link can arrive.
+    private static func opensLinksOnce(_ mediator: Mediator) {
+        mediator.configure { $0.urlOptions.duplicateWindow = .seconds(2) }
     }
 
     /// Registers every module, applies the route configuration and launches the modules, then opens

@@ -1,5 +1,6 @@
 import Foundation
 import Mediator
+import MediatorNavigation
 
 /// The built-in tour: deep links across both modules, one held by the login gate until the user logs
 /// in, one refused by the remote policy, with the stack after each step and the analytics at the end.
@@ -47,7 +48,13 @@ enum Tour {
     static let steps: [Step] = [
         .open("shop://products", note: "the product list replaces the stack (root)", expect: .reaches("Products.list")),
         .open("shop://product/42", note: "a detail screen, pushed; runs on the main actor", expect: .reaches("Products.detail")),
-        .open("shop://product/42/reviews", note: "an asynchronous action returning values", expect: .reaches("Products.reviews")),
+        .open(
+            "shop://product/42/reviews", note: "an asynchronous action returning values, its screen over the product's",
+            expect: .reaches("Products.reviews")),
+        .open(
+            "shop://product/42/reviews",
+            note: "the same link delivered again at once (a notification and a tap): it runs once",
+            expect: .refused(.duplicateLink)),
         .open(
             "shop://cart/add/42?quantity=2", note: "Cart asks Products for the product through its facade",
             expect: .reaches("Cart.add")),
@@ -77,6 +84,7 @@ enum Tour {
             case let .open(url, note, expected):
                 Console.print("# \(note)")
                 let recordedBefore = opener.app.analytics.recorded.count
+                opener.lastPlan.plan = nil
                 let outcome: Outcome
                 if let error = await opener.open(url, failures: .narrated) {
                     if let error = error as? MediatorError {
@@ -84,6 +92,9 @@ enum Tour {
                     } else {
                         outcome = .failed
                     }
+                } else if let last = opener.lastPlan.plan?.destinations.last {
+                    // A link that landed with its back stack reached its plan's last destination.
+                    outcome = .reaches("\(last.target).\(last.action)")
                 } else {
                     // The outermost call of this link: the last one recorded, leaving out held calls it let continue.
                     let events = opener.app.analytics.recorded.dropFirst(recordedBefore).filter { !$0.continued }

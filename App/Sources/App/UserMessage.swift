@@ -9,6 +9,9 @@ enum UserMessage {
     }
 
     /// What the user reads about a link held on a gate: why it waits and what continues it.
+    /// What the user reads when a link arrives twice (launch options and `open`, say).
+    static let duplicate = "the same link just arrived, so it opens once (URLOptions.duplicateWindow)"
+
     static func held(on gate: String) -> String {
         switch gate {
         case Mediator.Gate.login.name: "log in to continue (open shop://login); the link goes on from there"

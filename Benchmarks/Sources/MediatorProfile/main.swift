@@ -6,7 +6,8 @@
 // perform2 open routingKitOpen found notFound register insert closures1 closures10 closures100
 // broadcast1 broadcast10 broadcast100 (per broadcast to that many subscribers), and perform2Declared
 // openDeclared (perform2 and open with the input declared with @Parameter, read by reflection, in
-// place of an explicit MediatorSchema). The facade scenarios call contracts
+// place of an explicit MediatorSchema), and openBackStack (open, then the navigation plan of a link
+// whose action declares two screens beneath it: routed again, decoded, three destinations). The facade scenarios call contracts
 // (and facade methods) declared in another module, `ProfileFacade`, as one module calls another.
 // Setup runs in both runs, so the difference is the loop alone.
 // Once per count (run with 1 and 0): `routes` (10,000 targets with a pattern each, then the first
@@ -16,6 +17,7 @@
 // Held links (`hold1`, `hold1000`, `holdBatch1000`) are in HoldScenarios.swift; heap kept per target,
 // route or held link (`heapRoutes100`, ..., run without valgrind) in HeapScenarios.swift.
 import Mediator
+import MediatorNavigation
 import ProfileFacade
 import RoutingKit
 
@@ -31,7 +33,7 @@ struct PriceInput: MediatorInput {
     static let schema = MediatorSchema(PriceInput.init, .required("id", \.id), .required("quantity", \.quantity))
 }
 
-struct ShowInput: MediatorInput {
+struct ShowInput: MediatorInput, Hashable {
     var id: Int
     var ref: String?
     static let schema = MediatorSchema(ShowInput.init, .required("id", \.id), .optional("ref", \.ref))
@@ -225,6 +227,23 @@ case "open":
     let url = opaque("shop://c50/42?ref=push")
     _ = try? routed.open(url, as: Int.self)
     for _ in 0..<count { sum &+= (try? routed.open(url, as: Int.self)) ?? 0 }
+case "openBackStack":
+    // As `open`, and the link's plan: T50's screen over T0's and T1's (`LinkNavigation.plan(for:)`).
+    let routed = routedMediator(routedTargets(100))
+    let (show0, show1) = (ActionContract<ShowInput, Int>("show", on: "T0"), ActionContract<ShowInput, Int>("show", on: "T1"))
+    let navigation = LinkNavigation(
+        routed,
+        backStacks: [
+            BackStack(ActionContract<ShowInput, Int>("show", on: "T50")) { input in
+                [NavigationDestination(show0, ShowInput(id: 1)), NavigationDestination(show1, ShowInput(id: input.id))]
+            }
+        ])
+    let url = opaque("shop://c50/42?ref=push")
+    _ = try? routed.open(url, as: Int.self)
+    for _ in 0..<count {
+        sum &+= (try? routed.open(url, as: Int.self)) ?? 0
+        sum &+= (try? navigation.plan(for: url))?.destinations.count ?? 0
+    }
 case "routingKitOpen":
     // RoutingKit's TrieRouter with the same 100 routes, given the same string as a server would split it.
     let router = TrieRouter(Int.self)

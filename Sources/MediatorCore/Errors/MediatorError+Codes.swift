@@ -301,6 +301,14 @@ extension MediatorError {
         }
     }
 
+    /// A link that arrived again within the duplicate window of the same link, which ran (or is held) instead.
+    static func duplicateLink(_ url: String, after window: Duration) -> Self {
+        Self(.duplicateLink, url: url, after: window) { error in
+            "The link \(LogSafeText.quoted(error.url ?? "")) arrived again within \(seconds(error.after)) of the same link, "
+                + "so it did not run again (URLOptions.duplicateWindow); the first one is the one that runs."
+        }
+    }
+
     /// A caller stopped waiting for a held call.
     static func holdTimedOut(_ hold: MediatorHold?, after limit: Duration) -> Self {
         Self(.holdTimedOut, url: hold?.call.url, hold: hold, subject: hold?.label ?? "", after: limit) { error in

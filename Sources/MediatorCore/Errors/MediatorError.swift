@@ -102,6 +102,9 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
         public static let holdCancelled = Code("holdCancelled")
         /// A caller waited for a held call longer than it allowed (``MediatorHold/WhenHeld/wait(upTo:)``).
         public static let holdTimedOut = Code("holdTimedOut")
+        /// The same link (the same URL as parsed, from the same source) arrived again within the URL
+        /// options' ``Mediator/URLOptions/duplicateWindow``; the first one runs, this one does not.
+        public static let duplicateLink = Code("duplicateLink")
     }
 
     /// What kind of failure this is.

@@ -3,8 +3,13 @@ extension Mediator {
     /// outside from growing memory or continuing stale requests.
     ///
     /// The defaults are meant for remote input: at most 32 calls held at once (the oldest is dropped to
-    /// make room), none continued more than 10 minutes after it arrived, and identical URLs held at
+    /// make room), none continued more than 2 minutes after it arrived, and identical URLs held at
     /// the same time continued once.
+    ///
+    /// Why 2 minutes: a link is held while the app starts or the user logs in, which takes seconds
+    /// to a minute or so; a link that continues much later pulls the user away from what they chose
+    /// to do meanwhile (cmux #5927 expires a parked link after 120 s for this reason). Raise it for a
+    /// gate a person may take longer to pass, such as a sign-up.
     public struct HoldPolicy: Sendable, Equatable {
         /// The most calls held at once, over every gate; when a call arrives at the limit, the oldest
         /// held call is dropped (``MediatorError/Code/holdDropped``). 0 refuses every hold: the call
@@ -27,7 +32,7 @@ extension Mediator {
         ///   - capacity: The most calls held at once.
         ///   - maximumAge: How old a held call may be when its gate opens.
         ///   - coalescesIdenticalURLs: Whether identical URLs held at once continue once.
-        public init(capacity: Int = 32, maximumAge: Duration = .seconds(600), coalescesIdenticalURLs: Bool = true) {
+        public init(capacity: Int = 32, maximumAge: Duration = .seconds(120), coalescesIdenticalURLs: Bool = true) {
             self.capacity = min(max(capacity, 0), Self.maximumCapacity)
             self.maximumAge = max(maximumAge, .zero)
             self.coalescesIdenticalURLs = coalescesIdenticalURLs

@@ -23,7 +23,7 @@ struct HoldQueue {
         init(hold: MediatorHold, state: CallState, gate: Mediator.Gate, urlKey: String?) {
             self.hold = hold
             if case .url(let url, let native) = state.origin {
-                replay = .url(url, native: native)
+                replay = .url(url, native: native, context: state.context)
             } else {
                 replay = .state(state)
             }
@@ -35,8 +35,8 @@ struct HoldQueue {
     /// What a held call keeps to run again: a URL call reopens its URL, so it keeps only that (a
     /// held link is then a few words, not a whole call state); any other call keeps its state.
     enum Replay: Sendable {
-        /// A URL and the native values its caller passed along.
-        case url(String, native: [String: any Sendable])
+        /// A URL, the native values its caller passed along, and the scene or window it arrived in.
+        case url(String, native: [String: any Sendable], context: (any Sendable)?)
         /// The call as it entered the pipeline (by names, or a broadcast).
         indirect case state(CallState)
     }

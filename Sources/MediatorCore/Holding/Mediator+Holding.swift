@@ -93,8 +93,8 @@ extension Mediator {
     private func rerun(_ replay: HoldQueue.Replay, as hold: MediatorHold) async throws -> any Sendable {
         let held: CallState
         switch replay {
-        case let .url(url, native):
-            return try await openAsync(url, native: MediatorParameters(native), continuing: hold)
+        case let .url(url, native, context):
+            return try await openAsync(url, native: MediatorParameters(native), context: context, continuing: hold)
         case .state(let state):
             held = state
         }
@@ -102,7 +102,7 @@ extension Mediator {
         state.hold = hold
         switch state.origin {
         case let .url(url, native):
-            return try await openAsync(url, native: MediatorParameters(native), continuing: hold)
+            return try await openAsync(url, native: MediatorParameters(native), context: state.context, continuing: hold)
         case .names(let contract):
             // A held call by names keeps the state it entered with, so its names are its first ones.
             try admit(state.source, state)

@@ -9,6 +9,9 @@ extension MediatorCall {
         /// start); when it continues, observers see it again, with ``MediatorCall/hold`` set, and its
         /// own outcome.
         case held(MediatorHold)
+        /// The call is a link that arrived again within ``Mediator/URLOptions/duplicateWindow`` of the
+        /// same link: it did not run (its caller gets ``MediatorError/Code/duplicateLink``); the first did.
+        case duplicate
 
         /// Whether the call succeeded.
         public var isSuccess: Bool {

@@ -33,6 +33,9 @@ public struct MediatorCall: Sendable, CustomStringConvertible {
     /// then ``broadcastTarget`` and its ``action`` the event's name, and its ``parameters`` hold
     /// the payload under `"payload"`. An interceptor may let a broadcast proceed or reject it.
     public internal(set) var isBroadcast = false
+    /// The scene or window the call arrived in, as the app passed it to `open` (or `nil`): opaque to
+    /// the mediator and kept whole while the call is held, so a link continues in the window it came to.
+    public internal(set) var context: (any Sendable)?
 
     /// The ``target`` of every broadcast: `"*"`, every subscriber.
     public static let broadcastTarget = "*"

@@ -12,6 +12,9 @@ struct CallState: Sendable {
     let origin: CallOrigin
     /// The hold this call continues, when it was held on a gate that has opened.
     var hold: MediatorHold?
+    /// The scene or window the call arrived in, as its caller passed it: opaque to the mediator,
+    /// kept whole through holds and de-duplication, shown to interceptors.
+    var context: (any Sendable)?
 
     init(
         target: String, action: String, source: MediatorCallSource, payload: Payload, keepsInstance: Bool = false,
@@ -26,12 +29,15 @@ struct CallState: Sendable {
     }
 
     /// A URL's call before it is routed: it has no target or action yet (a remote call held at cold start).
-    /// - Parameter hold: The hold it continues, when it was held before.
-    init(url: String, native: [String: any Sendable], continuing hold: MediatorHold? = nil) {
+    /// - Parameters:
+    ///   - context: The scene or window it arrived in.
+    ///   - hold: The hold it continues, when it was held before.
+    init(url: String, native: [String: any Sendable], context: (any Sendable)?, continuing hold: MediatorHold? = nil) {
         self.init(
             target: "", action: "", source: .remote, payload: .values(ParameterLookup(values: [:], native: native)),
             origin: .url(url, native: native))
         self.hold = hold
+        self.context = context
     }
 
     /// A broadcast: a call delivered to each subscriber of its event, named `*.event` (see
@@ -81,6 +87,7 @@ struct CallState: Sendable {
         var call = MediatorCall(target: target, action: action, source: source) { Self.values(of: payload) }
         call.redirectedFrom = redirectedFrom
         call.hold = hold
+        call.context = context
         switch origin {
         case .url(let url, _): call.url = url
         case .event: call.isBroadcast = true

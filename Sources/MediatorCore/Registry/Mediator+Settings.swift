@@ -82,6 +82,7 @@ extension Mediator {
                 coalescesIdenticalURLs: next.holdPolicy.coalescesIdenticalURLs)
             next.interceptorTimeout = next.interceptorTimeout.clampedForTimers
             next.urlOptions.maximumLength = max(next.urlOptions.maximumLength, 0)
+            next.urlOptions.duplicateWindow = max(next.urlOptions.duplicateWindow, .zero)
             let applied = mutate { state -> Bool in
                 guard state.settingsVersion == version else { return false }
                 state.settingsVersion &+= 1

@@ -49,7 +49,7 @@ extension Mediator {
 
     // MARK: Opening
 
-    /// Whether ``open(_:with:isolation:)-(String,_,_)`` would reach an action, with no side effects: no target
+    /// Whether ``open(_:with:context:isolation:)-(String,_,_,_)`` would reach an action, with no side effects: no target
     /// instance is made and no interceptor, handler or unmatched-URL handler runs.
     ///
     /// It checks the URL's syntax and length, scheme or host, route, route configuration and the
@@ -68,17 +68,22 @@ extension Mediator {
     /// - Parameters:
     ///   - url: The URL, such as `shop://product/42` or `https://shop.example.com/product/42`.
     ///   - parameters: Native values for the action (a completion closure, say); they win over the URL's.
+    ///   - context: The scene or window the link arrived in (any `Sendable` value the app chooses), or
+    ///     `nil`: kept with the call while it is held and shown to interceptors as ``MediatorCall/context``.
     ///   - isolation: The caller's actor, filled in by the compiler; a main-actor caller may reach main-actor actions.
     /// - Returns: The action's result.
     /// - Throws: A ``MediatorError`` saying why the URL was refused or what the action reported.
     @discardableResult
     public func open(
-        _ url: String, with parameters: MediatorParameters = MediatorParameters(), isolation: (any Actor)? = #isolation
+        _ url: String, with parameters: MediatorParameters = MediatorParameters(), context: (any Sendable)? = nil,
+        isolation: (any Actor)? = #isolation
     ) throws -> any Sendable {
-        try admit(.remote, CallState(url: url, native: parameters.values))
         let cache = ThreadCache.current
         let slot = cache.currentSlot(of: self)
         let snapshot = cache.snapshot(inSlot: slot)
+        try refuseDuplicate(
+            CallState(url: url, native: parameters.values, context: context), url: url, options: snapshot.routing.options)
+        try admit(.remote, CallState(url: url, native: parameters.values, context: context))
         let router = cache.router(inSlot: slot)
         let destination = try router.resolve(url, caller: parameters, runsUnmatchedHandler: true)
         if case let .action(id, values) = destination, !snapshot.hasInterceptors,
@@ -91,7 +96,7 @@ extension Mediator {
                 try invokeSync(binding, source: .remote, payload, isolation: isolation)
             }
         }
-        switch opening(destination, of: url, in: router, with: parameters, continuing: nil) {
+        switch opening(destination, of: url, in: router, with: parameters, context: context, continuing: nil) {
         case .value(let value): return value
         case let .call(state, address):
             return try enterSync(state, address, in: snapshot, cache: cache, isolation: isolation)
@@ -102,16 +107,17 @@ extension Mediator {
     /// - Parameters:
     ///   - url: The URL.
     ///   - parameters: Native values for the action; they win over the URL's.
+    ///   - context: The scene or window the link arrived in, or `nil`.
     ///   - type: The result type.
     ///   - isolation: The caller's actor, filled in by the compiler; a main-actor caller may reach main-actor actions.
     /// - Returns: The action's result.
     /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
     @inlinable
     public func open<Result: Sendable>(
-        _ url: String, with parameters: MediatorParameters = MediatorParameters(), as type: Result.Type,
-        isolation: (any Actor)? = #isolation
+        _ url: String, with parameters: MediatorParameters = MediatorParameters(), context: (any Sendable)? = nil,
+        as type: Result.Type, isolation: (any Actor)? = #isolation
     ) throws -> Result {
-        let value = try open(url, with: parameters, isolation: isolation)
+        let value = try open(url, with: parameters, context: context, isolation: isolation)
         if let typed = Self.cast(value, to: type) { return typed }
         throw resultTypeMismatch(value, expected: type, url: url)
     }
@@ -120,28 +126,35 @@ extension Mediator {
     /// - Parameters:
     ///   - url: The URL.
     ///   - parameters: Native values for the action; they win over the URL's.
+    ///   - context: The scene or window the link arrived in, or `nil`: kept with the call while it is
+    ///     held and shown to interceptors as ``MediatorCall/context``.
     ///   - whenHeld: Whether a URL held on a gate (or at cold start) answers ``MediatorError/Code/held``
     ///     at once or waits for the continued call's result.
     /// - Returns: The action's result.
     /// - Throws: A ``MediatorError`` saying why the URL was refused or what the action reported.
     @discardableResult
     public func openAsync(
-        _ url: String, with parameters: MediatorParameters = MediatorParameters(), whenHeld: MediatorHold.WhenHeld = .answerAtOnce
+        _ url: String, with parameters: MediatorParameters = MediatorParameters(), context: (any Sendable)? = nil,
+        whenHeld: MediatorHold.WhenHeld = .answerAtOnce
     ) async throws -> any Sendable {
         do {
-            return try await openAsync(url, native: parameters, continuing: nil)
+            return try await openAsync(url, native: parameters, context: context, continuing: nil)
         } catch let error as MediatorError where error.code == .held {
             return try await answer(error, whenHeld)
         }
     }
 
     /// Opens a URL with `await`: a caller's, or a held one continuing (as `hold`).
-    func openAsync(_ url: String, native: MediatorParameters, continuing hold: MediatorHold?) async throws -> any Sendable {
-        try admit(.remote, CallState(url: url, native: native.values, continuing: hold))
+    func openAsync(
+        _ url: String, native: MediatorParameters, context: (any Sendable)?, continuing hold: MediatorHold?
+    ) async throws -> any Sendable {
         let snapshot = snapshot()
+        func state() -> CallState { CallState(url: url, native: native.values, context: context, continuing: hold) }
+        try refuseDuplicate(state(), url: url, options: snapshot.routing.options)
+        try admit(.remote, state())
         let router = snapshot.router.get()
         let destination = try router.resolve(url, caller: native, runsUnmatchedHandler: true)
-        switch opening(destination, of: url, in: router, with: native, continuing: hold) {
+        switch opening(destination, of: url, in: router, with: native, context: context, continuing: hold) {
         case .value(let value): return value
         case let .call(state, address):
             let resolved = resolve(address, of: state, in: snapshot, cache: .current)
@@ -153,17 +166,18 @@ extension Mediator {
     /// - Parameters:
     ///   - url: The URL.
     ///   - parameters: Native values for the action; they win over the URL's.
+    ///   - context: The scene or window the link arrived in, or `nil`.
     ///   - whenHeld: Whether a held URL answers at once or waits for the continued call's result.
     ///   - type: The result type.
     /// - Returns: The action's result.
     /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
     @inlinable
     public func openAsync<Result: Sendable>(
-        _ url: String, with parameters: MediatorParameters = MediatorParameters(),
+        _ url: String, with parameters: MediatorParameters = MediatorParameters(), context: (any Sendable)? = nil,
         whenHeld: MediatorHold.WhenHeld = .answerAtOnce,
         as type: Result.Type
     ) async throws -> Result {
-        let value = try await openAsync(url, with: parameters, whenHeld: whenHeld)
+        let value = try await openAsync(url, with: parameters, context: context, whenHeld: whenHeld)
         if let typed = Self.cast(value, to: type) { return typed }
         throw resultTypeMismatch(value, expected: type, url: url)
     }
@@ -179,7 +193,7 @@ extension Mediator {
     /// route's target box, never looked up by name.
     private func opening(
         _ destination: URLRouter.Destination, of url: String, in router: URLRouter, with native: MediatorParameters,
-        continuing hold: MediatorHold?
+        context: (any Sendable)?, continuing hold: MediatorHold?
     ) -> Opening {
         let origin = CallOrigin.url(url, native: native.values)
         var state: CallState
@@ -192,12 +206,14 @@ extension Mediator {
                 target: definition.target, action: definition.name, source: .remote,
                 payload: .values(ParameterLookup(url: values, native: native.values)), origin: origin)
             state.hold = hold
+            state.context = context
             return .call(state, .route(id, router.routes))
         case let .named(target, action, parameters):
             state = CallState(
                 target: target, action: action, source: .remote,
                 payload: .values(ParameterLookup(values: parameters.values, native: native.values)), origin: origin)
             state.hold = hold
+            state.context = context
             return .call(state, .names(ActionKey(target: target, action: action)))
         }
     }

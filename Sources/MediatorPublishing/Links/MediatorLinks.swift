@@ -245,7 +245,7 @@ extension Mediator {
     /// The deep links this mediator publishes now: every route a URL from outside the app can
     /// take to a remote action, with the parameters a link may set and an example URL per action.
     ///
-    /// Builds the routes if they are stale, as the first `open(_:with:isolation:)` would; creates
+    /// Builds the routes if they are stale, as the first `open(_:with:context:isolation:)` would; creates
     /// no target instance.
     /// - Returns: The links, sorted.
     /// - Throws: `MediatorError.Code.invalidRoutes` when the declared routes have problems, since

@@ -1,5 +1,6 @@
 import AppEvents
 public import Mediator
+public import MediatorNavigation
 import ModuleAFacade
 import Presentation
 
@@ -53,6 +54,16 @@ public struct ProductsTarget: MediatorTarget {
         MediatorAction(Products.recentlyViewed, summary: "The products viewed this session, most recent first") {
             target, _ in
             target.store.recentlyViewed
+        },
+    ]
+
+    /// The screens beneath the module's screens when a link opens one, declared next to their
+    /// routes: the list is a root; a product stands on the list; its reviews on the product.
+    public static let backStacks: [BackStack] = [
+        BackStack(Products.list, presentation: .replaceRoot) { _ in [] },
+        BackStack(Products.detail) { _ in [NavigationDestination(Products.list, ProductListQuery())] },
+        BackStack(Products.reviews) { input in
+            [NavigationDestination(Products.list, ProductListQuery()), NavigationDestination(Products.detail, input)]
         },
     ]
 

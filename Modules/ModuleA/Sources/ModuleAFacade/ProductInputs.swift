@@ -1,7 +1,7 @@
 public import Mediator
 
 /// The input of the actions about one product.
-public struct ProductID: MediatorDeclaredInput, Equatable {
+public struct ProductID: MediatorDeclaredInput, Hashable {
     /// Product id.
     @Parameter("Product id") public var id: Int
     /// The declaration the schema reads.
@@ -11,7 +11,7 @@ public struct ProductID: MediatorDeclaredInput, Equatable {
 }
 
 /// The input of the product list: an optional category.
-public struct ProductListQuery: MediatorDeclaredInput, Equatable {
+public struct ProductListQuery: MediatorDeclaredInput, Hashable {
     /// Only this category (nil: every product).
     @Parameter("Only this category (nil: every product)") public var category: ProductCategory?
     /// The declaration the schema reads: every product.

@@ -1,0 +1,45 @@
+public import MediatorCore
+
+/// The screens that stand beneath an action's screen when a link opens it, declared once next to
+/// the action: a fixed list, or one computed from the action's typed input.
+///
+/// ```swift
+/// BackStack(Products.detail) { input in
+///     [NavigationDestination(Products.list, ProductListQuery())]
+/// }
+/// BackStack(Products.reviews) { input in
+///     [NavigationDestination(Products.list, ProductListQuery()), NavigationDestination(Products.detail, input)]
+/// }
+/// ```
+///
+/// A link to an action without one keeps its behaviour: its result is the app's to show.
+public struct BackStack: Sendable {
+    /// The target name of the action the back stack belongs to.
+    public let target: String
+    /// The action name.
+    public let action: String
+    /// How the action's own screen is shown over the back stack.
+    public let presentation: NavigationPlan.Presentation
+    /// The plan for the action's values: its back stack, then its own destination.
+    let plan: @Sendable (Mediator.RoutedLink) throws -> NavigationPlan
+
+    /// Declares the destinations beneath a contract's action, computed from its input.
+    /// - Parameters:
+    ///   - contract: The action's contract.
+    ///   - presentation: How the action's own screen is shown over them; pushed by default.
+    ///   - beneath: The destinations from the root up to, not including, the action's own.
+    public init<Contract: MediatorContract>(
+        _ contract: Contract, presentation: NavigationPlan.Presentation = .push,
+        beneath: @escaping @Sendable (Contract.Input) -> [NavigationDestination]
+    ) where Contract.Input: Hashable {
+        target = contract.target
+        action = contract.action
+        self.presentation = presentation
+        plan = { link in
+            let input = try link.input(Contract.Input.schema)
+            var destinations = beneath(input)
+            destinations.append(NavigationDestination(contract, input))
+            return NavigationPlan(destinations, presentation: presentation)
+        }
+    }
+}

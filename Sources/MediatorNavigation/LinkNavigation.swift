@@ -1,0 +1,134 @@
+public import MediatorCore
+
+/// Opens links as navigation: each link through the mediator's one pipeline (de-duplication, holds,
+/// interceptors, remote policy), then the back stack its action declares, applied to a navigator as
+/// the difference from what it shows.
+///
+/// ```swift
+/// let navigation = LinkNavigation(mediator, backStacks: ProductsTarget.backStacks)
+/// let landing = try await navigation.open("shop://product/42/reviews", context: sceneID, on: navigator)
+/// // landing.steps: root Products.list, push Products.detail(42), push Products.reviews(42)
+/// ```
+///
+/// Building the plan runs no handler: the URL is routed in the mediator's current registry and its
+/// values decoded into the action's input. Applying it runs the action of each destination the
+/// navigator lacks, as remote calls (the link's back stack is reached from outside, so the remote
+/// policy judges each destination as it judges the link), all before the first step is applied: a
+/// destination that refuses leaves the navigator as it was.
+public final class LinkNavigation: Sendable {
+    /// The mediator links are opened with.
+    public let mediator: Mediator
+    /// The declarations, by `target` then `action`.
+    private let backStacks: [String: [String: BackStack]]
+
+    /// Creates a navigation over a mediator with the back stacks the app's modules declare.
+    /// - Parameters:
+    ///   - mediator: The mediator.
+    ///   - backStacks: The declarations; a later one for the same action replaces an earlier one.
+    public init(_ mediator: Mediator, backStacks: [BackStack]) {
+        self.mediator = mediator
+        var table: [String: [String: BackStack]] = [:]
+        for backStack in backStacks { table[backStack.target, default: [:]][backStack.action] = backStack }
+        self.backStacks = table
+    }
+
+    /// The plan a link stands for, without running anything: its back stack and its own destination,
+    /// or `nil` when its action declares no back stack (or the URL reaches no route).
+    /// - Parameters:
+    ///   - url: The link.
+    ///   - context: The scene or window it arrived in, carried in the plan.
+    /// - Returns: The plan, or `nil`.
+    /// - Throws: A `MediatorError` when the link's values do not decode into its action's input.
+    public func plan(for url: String, context: (any Sendable)? = nil) throws -> NavigationPlan? {
+        guard let routed = mediator.routedAction(of: url), let backStack = backStacks[routed.target]?[routed.action]
+        else { return nil }
+        var plan = try backStack.plan(routed)
+        plan.context = context
+        return plan
+    }
+
+    /// What opening a link did.
+    public struct Landing: Sendable {
+        /// What the link's action returned.
+        public let value: any Sendable
+        /// The plan applied, or `nil` when the link's action declares no back stack (its value is then
+        /// the app's to show, as before).
+        public let plan: NavigationPlan?
+        /// The steps applied to the navigator, in order.
+        public let steps: [NavigationStep]
+    }
+
+    /// Opens a link and, when its action declares a back stack, applies its plan to a navigator.
+    /// - Parameters:
+    ///   - url: The link.
+    ///   - context: The scene or window it arrived in; given to interceptors and to the navigator.
+    ///   - whenHeld: Whether a link held on a gate answers at once (`MediatorError.Code.held`) or waits.
+    ///   - navigator: The navigator of the window the link arrived in.
+    /// - Returns: The link's value, and the plan and steps applied.
+    /// - Throws: What opening the link throws (including `MediatorError.Code.duplicateLink`), or the
+    ///   error of a destination whose action refused; the navigator is then unchanged.
+    @MainActor
+    public func open(
+        _ url: String, context: (any Sendable)? = nil, whenHeld: MediatorHold.WhenHeld = .answerAtOnce,
+        on navigator: some MediatorNavigator
+    ) async throws -> Landing {
+        let value = try await mediator.openAsync(url, context: context, whenHeld: whenHeld)
+        return try await land(url, value: value, context: context, on: navigator)
+    }
+
+    /// Lands a held link once it has continued: waits for its value, then applies its plan with the
+    /// context it arrived with (`MediatorCall.context`), so it continues in the window it came to.
+    /// - Parameters:
+    ///   - hold: The hold of a link (`MediatorError.hold` of its `MediatorError.Code.held` error).
+    ///   - navigator: The navigator of the window in the hold's context.
+    /// - Returns: The link's value, and the plan and steps applied.
+    /// - Throws: What the continued call threw, or the error of a destination that refused.
+    @MainActor
+    public func land(_ hold: MediatorHold, on navigator: some MediatorNavigator) async throws -> Landing {
+        let value = try await hold.value()
+        guard let url = hold.call.url else { return Landing(value: value, plan: nil, steps: []) }
+        return try await land(url, value: value, context: hold.call.context, on: navigator)
+    }
+
+    @MainActor
+    private func land(
+        _ url: String, value: any Sendable, context: (any Sendable)?, on navigator: some MediatorNavigator
+    ) async throws -> Landing {
+        guard let plan = try plan(for: url, context: context) else { return Landing(value: value, plan: nil, steps: []) }
+        let steps = try await apply(plan, to: navigator, lastResult: value)
+        return Landing(value: value, plan: plan, steps: steps)
+    }
+
+    /// Applies a plan to a navigator as the difference from what it shows.
+    ///
+    /// Every screen the steps show is made first, by running its destination's action (the last
+    /// destination's is `lastResult` when given); only then are the steps applied, in order. If the
+    /// navigator's stack changed while the screens were made, the steps are computed again.
+    /// - Parameters:
+    ///   - plan: The plan.
+    ///   - navigator: The navigator.
+    ///   - lastResult: The link's own result, when its action already ran.
+    /// - Returns: The steps applied.
+    /// - Throws: The error of the first destination whose action refused; nothing is applied then.
+    @MainActor
+    @discardableResult
+    public func apply(
+        _ plan: NavigationPlan, to navigator: some MediatorNavigator, lastResult: (any Sendable)? = nil
+    ) async throws -> [NavigationStep] {
+        var made: [NavigationDestination: any Sendable] = [:]
+        if let lastResult, let last = plan.destinations.last { made[last] = lastResult }
+        while true {
+            let before = navigator.entries
+            let steps = plan.steps(from: before)
+            for step in steps where step.shows && made[step.destination] == nil {
+                let destination = step.destination
+                made[destination] = try await mediator.performAsync(
+                    destination.action, on: destination.target, with: destination.parameters, source: .remote)
+            }
+            // The user may have navigated while the screens were made: the steps must start from what is shown.
+            guard navigator.entries == before else { continue }
+            for step in steps { navigator.apply(step, showing: step.shows ? made[step.destination] : nil, context: plan.context) }
+            return steps
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Mediator
+import MediatorNavigation
+import Testing
+
+@Suite("Links that land with the screens beneath them")
+@MainActor
+struct LinkNavigationTests {
+    @Test("a link's plan comes from its route and typed values, without running anything")
+    func planFromALink() throws {
+        let screens = ScreensMade()
+        let navigation = LinkNavigation(try makeNavigableShop(screens), backStacks: shopBackStacks)
+        let plan = try #require(try navigation.plan(for: "shop://product/42/reviews", context: "window 2"))
+        #expect(plan.destinations == [To.list, To.product(42), To.reviews(42)])
+        #expect(plan.presentation == .push)
+        #expect(plan.context as? String == "window 2")
+        #expect(plan.destinations.last?.input(of: ShopScreens.reviews) == ShopProductID(id: 42))
+        #expect(try navigation.plan(for: "shop://product/7/share")?.presentation == .present)
+        #expect(screens.all.isEmpty)
+    }
+
+    @Test("a link without a declared back stack keeps today's behaviour: no plan, its value the app's to show")
+    func undeclared() async throws {
+        let navigation = LinkNavigation(try makeNavigableShop(), backStacks: shopBackStacks)
+        #expect(try navigation.plan(for: "shop://products") == nil)
+        #expect(try navigation.plan(for: "shop://nowhere/1") == nil)
+        let navigator = RecordingNavigator()
+        let landing = try await navigation.open("shop://products", on: navigator)
+        #expect(landing.value as? String == "Products")
+        #expect(landing.plan == nil && landing.steps.isEmpty && navigator.applied.isEmpty)
+    }
+
+    @Test("a link whose values do not fit its action's input gets the input's error, not a plan")
+    func badValues() throws {
+        let navigation = LinkNavigation(try makeNavigableShop(), backStacks: shopBackStacks)
+        let error = #expect(throws: MediatorError.self) { try navigation.plan(for: "shop://product/abc/reviews") }
+        #expect(error?.code == .invalidParameter)
+    }
+
+    @Test("from a cold stack a link shows its back stack, each screen made once, in the window it came to")
+    func coldStack() async throws {
+        let screens = ScreensMade()
+        let navigation = LinkNavigation(try makeNavigableShop(screens), backStacks: shopBackStacks)
+        let navigator = RecordingNavigator()
+        let landing = try await navigation.open("shop://product/42/reviews", context: "window 2", on: navigator)
+        #expect(landing.steps == [.replaceRoot(To.list), .push(To.product(42)), .push(To.reviews(42))])
+        #expect(navigator.titles == ["Products", "Product 42", "Reviews 42"])
+        #expect(navigator.contexts == ["window 2", "window 2", "window 2"])
+        #expect(screens.all.sorted() == ["Product 42", "Products", "Reviews 42"])
+    }
+
+    @Test("partly there: only the missing screens' actions run")
+    func partlyThere() async throws {
+        let screens = ScreensMade()
+        let navigation = LinkNavigation(try makeNavigableShop(screens), backStacks: shopBackStacks)
+        let navigator = RecordingNavigator()
+        _ = try await navigation.open("shop://product/42", on: navigator)
+        let landing = try await navigation.open("shop://product/42/reviews", on: navigator)
+        #expect(landing.steps == [.push(To.reviews(42))])
+        #expect(navigator.entries == landing.plan?.entries)
+        #expect(screens.all == ["Product 42", "Products", "Reviews 42"])
+    }
+
+    @Test("a plan that fails halfway (a destination's action refuses) changes nothing on screen")
+    func failsHalfway() async throws {
+        let navigation = LinkNavigation(try makeNavigableShop(), backStacks: shopBackStacks)
+        let navigator = RecordingNavigator()
+        _ = try await navigation.open("shop://product/1", on: navigator)
+        let before = navigator.entries
+        let error = await #expect(throws: MediatorError.self) {
+            try await navigation.open("shop://product/42/audit", on: navigator)
+        }
+        #expect(error?.code == .remoteCallNotAllowed)
+        #expect(error?.action == "staff")
+        #expect(navigator.entries == before)
+        #expect(navigator.titles == ["Products", "Product 1"])
+    }
+
+    @Test("a link held at cold start lands, when ready, in the window it arrived in")
+    func heldAndContinued() async throws {
+        let mediator = try makeNavigableShop()
+        let navigation = LinkNavigation(mediator, backStacks: shopBackStacks)
+        let navigator = RecordingNavigator()
+        mediator.gates.close(.ready)
+        let error = await #expect(throws: MediatorError.self) {
+            try await navigation.open("shop://product/42/reviews", context: "scene B", on: navigator)
+        }
+        let hold = try #require(error?.hold)
+        #expect(navigator.applied.isEmpty)
+        mediator.gates.open(.ready)
+        let landing = try await navigation.land(hold, on: navigator)
+        #expect(landing.plan?.context as? String == "scene B")
+        #expect(navigator.titles == ["Products", "Product 42", "Reviews 42"])
+        #expect(navigator.contexts == ["scene B", "scene B", "scene B"])
+    }
+
+    @Test("a caller that waits through the cold start lands once ready")
+    func waitsThroughColdStart() async throws {
+        let mediator = try makeNavigableShop()
+        let navigation = LinkNavigation(mediator, backStacks: shopBackStacks)
+        let navigator = RecordingNavigator()
+        mediator.gates.close(.ready)
+        async let landing = navigation.open("shop://product/5", whenHeld: .wait(upTo: .seconds(60)), on: navigator)
+        while mediator.gates.heldCalls.isEmpty { await Task.yield() }
+        mediator.gates.open(.ready)
+        #expect(try await landing.steps == [.replaceRoot(To.list), .push(To.product(5))])
+        #expect(navigator.titles == ["Products", "Product 5"])
+    }
+
+    @Test("a link delivered twice (launch options, then open) lands once")
+    func deliveredTwice() async throws {
+        let mediator = try makeNavigableShop()
+        mediator.configure { $0.urlOptions.duplicateWindow = .seconds(60) }
+        let navigation = LinkNavigation(mediator, backStacks: shopBackStacks)
+        let navigator = RecordingNavigator()
+        _ = try await navigation.open("shop://product/42/reviews", on: navigator)
+        let error = await #expect(throws: MediatorError.self) {
+            try await navigation.open("shop://product/42/reviews", on: navigator)
+        }
+        #expect(error?.code == .duplicateLink)
+        #expect(navigator.applied.count == 3)
+    }
+}
