@@ -15,9 +15,10 @@ swift build -c release --product MediatorProfile >"$out/build" 2>&1 || { cat "$o
 binary=.build/release/MediatorProfile
 per_call=(closure0 closure2 dict0 dict2 call0 call2 facadeContract0 facadeContract2 facadeMethod0 facadeMethod2
     perform0 perform2 perform2Declared open openDeclared routingKitOpen found notFound register insert
-    closures1 closures10 closures100 broadcast1 broadcast10 broadcast100)
+    closures1 closures10 closures100 broadcast1 broadcast10 broadcast100
+    call0Observed call0Gated facadeContract2Observed perform2Observed openObserved openGated)
 # Scenarios that do their work once per count over 10,000 targets or routes (run with 1 and 0).
-per_route=(routes routesUnrouted routingKitRegister firstMiss)
+per_route=(routes routesUnrouted routingKitRegister firstMiss firstOpenAfterChange firstMissLocal firstMissRemote)
 scenarios=("$@")
 if [ ${#scenarios[@]} -eq 0 ]; then scenarios=("${per_call[@]}" "${per_route[@]}"); fi
 
@@ -31,7 +32,7 @@ for scenario in "${scenarios[@]}"; do
     if [[ " ${per_route[*]} " == *" $scenario "* ]]; then
         count=1
         divisor=10000
-        [ "$scenario" = firstMiss ] && divisor=1
+        case "$scenario" in firstMiss | firstOpenAfterChange | firstMissLocal | firstMissRemote) divisor=1 ;; esac
     else
         count=20000
         divisor=20000
