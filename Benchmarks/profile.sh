@@ -13,12 +13,13 @@ set -euo pipefail
 cd "$(dirname "$0")"
 per_call=(closure0 closure2 dict0 dict2 call0 call2 facadeContract0 facadeContract2 facadeMethod0 facadeMethod2
     perform0 perform2 perform2Declared open openDeclared openBackStack routingKitOpen found notFound register insert
-    closures1 closures10 closures100 broadcast1 broadcast10 broadcast100)
+    closures1 closures10 closures100 broadcast1 broadcast10 broadcast100
+    call0Observed call0Gated facadeContract2Observed perform2Observed openObserved openGated)
 # Held links (one per opening of `ready`, with 0 or 999 others held; or 1,000 per opening): a task
 # switch per opening, so fewer iterations.
 per_link=(hold1 hold1000 holdBatch1000)
 # Scenarios that do their work once per count over 10,000 targets or routes (run with 1 and 0).
-per_route=(routes routesUnrouted routingKitRegister firstMiss)
+per_route=(routes routesUnrouted routingKitRegister firstMiss firstOpenAfterChange firstMissLocal firstMissRemote)
 # Heap kept per target, route or held link: bytes in use after less before (glibc mallinfo2).
 heap=(heapRoutes100 heapRoutes10000 heapRoutingKit100 heapRoutingKit10000 heapHeld1000)
 if [ "${1:-}" = --list ]; then
@@ -49,7 +50,7 @@ for scenario in "${scenarios[@]}"; do
     elif [[ " ${per_route[*]} " == *" $scenario "* ]]; then
         count=1
         divisor=10000
-        [ "$scenario" = firstMiss ] && divisor=1
+        case "$scenario" in firstMiss | firstOpenAfterChange | firstMissLocal | firstMissRemote) divisor=1 ;; esac
     else
         count=20000
         divisor=20000

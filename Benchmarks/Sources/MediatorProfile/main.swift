@@ -16,6 +16,15 @@
 // route; `firstMiss` (the first missing name after 10,000 registrations builds the suggestion index).
 // Held links (`hold1`, `hold1000`, `holdBatch1000`) are in HoldScenarios.swift; heap kept per target,
 // route or held link (`heapRoutes100`, ..., run without valgrind) in HeapScenarios.swift.
+// An app's interceptor: `call0Observed`, `facadeContract2Observed`, `perform2Observed` and
+// `openObserved` are `call0`, `facadeContract2`, `perform2` and `open` with one observing
+// interceptor installed (it proceeds and observes the outcome, as analytics does); `call0Gated` and
+// `openGated` the same with a gate interceptor holding every call on a gate that is open (the login
+// gate once logged in). First use after a change, over 10,000 routed targets (run with 1 and 0, not
+// divided): `firstOpenAfterChange` (one target registered, then the first open: the routes are
+// built again), `firstMissLocal` (the same change, then a local call to a missing target whose
+// suggestions are read, as a developer reads the error) and `firstMissRemote` (the same change and
+// first open, then an unmatched URL and a remote call to a missing target).
 import Mediator
 import MediatorNavigation
 import ProfileFacade
@@ -125,6 +134,46 @@ func routedMediator(_ targets: [(name: String, actions: [MediatorAction<Void>])]
     return routed
 }
 
+/// An analytics interceptor: lets every call proceed and counts the finished ones.
+struct Observer: MediatorInterceptor {
+    func callDidFinish(_ call: MediatorCall, outcome: MediatorCall.Outcome, duration: Duration) {
+        if case .succeeded = outcome { consume(1) }
+    }
+}
+
+/// The login gate of a logged-in app: holds every call on `login`, which is open.
+struct LoginGate: MediatorInterceptor {
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision { .hold(until: "login") }
+}
+
+/// Installs one interceptor (and opens the login gate the gate interceptor holds on).
+func intercepted(_ mediator: Mediator, by interceptor: any MediatorInterceptor) -> Mediator {
+    mediator.gates.open("login")
+    try? mediator.configure { settings in settings.interceptors = [interceptor] }
+    return mediator
+}
+
+/// `mediator`'s targets in a mediator of their own, with one interceptor installed and each call
+/// shape made once.
+func interceptedCatalog(by interceptor: any MediatorInterceptor) -> Mediator {
+    let intercepted = intercepted(Mediator(), by: interceptor)
+    try? intercepted.register(Catalog())
+    try? intercepted.register(StockTarget())
+    _ = try? intercepted.call(Stock.price, with: StockQuery(id: 1, quantity: 1))
+    _ = try? intercepted.call(CatalogContracts.featuredCount)
+    _ = try? intercepted.perform("price", on: "Catalog", with: ["id": 1, "quantity": 1], as: Int.self)
+    return intercepted
+}
+
+/// A mediator with 10,000 routed targets, a first open made, then one target more registered: the
+/// change after which the first-use scenarios measure.
+func changedRoutedMediator() -> Mediator {
+    let routed = routedMediator(routedTargets(10_000))
+    _ = try? routed.open(opaque("shop://c5000/42?ref=push"), as: Int.self)
+    try? routed.register(targetNamed: "Added", actions: [MediatorAction("ping") { _, _ in 1 }])
+    return routed
+}
+
 /// The event the broadcast scenarios send.
 let profileEvent = MediatorEvent<Int>("profileEvent")
 
@@ -200,6 +249,45 @@ case "facadeContract0":
     for _ in 0..<count { sum &+= (try? mediator.call(Stock.count)) ?? 0 }
 case "facadeContract2":
     for _ in 0..<count { sum &+= (try? mediator.call(Stock.price, with: StockQuery(id: id, quantity: 3))) ?? 0 }
+case "call0Observed", "call0Gated":
+    let intercepted = interceptedCatalog(by: scenario == "call0Gated" ? LoginGate() : Observer())
+    for _ in 0..<count { sum &+= (try? intercepted.call(CatalogContracts.featuredCount)) ?? 0 }
+case "facadeContract2Observed":
+    let intercepted = interceptedCatalog(by: Observer())
+    for _ in 0..<count { sum &+= (try? intercepted.call(Stock.price, with: StockQuery(id: id, quantity: 3))) ?? 0 }
+case "perform2Observed":
+    let intercepted = interceptedCatalog(by: Observer())
+    for _ in 0..<count {
+        sum &+= (try? intercepted.perform(twoParameters, on: target, with: ["id": id, "quantity": 3], as: Int.self)) ?? 0
+    }
+case "openObserved", "openGated":
+    let routed = intercepted(
+        routedMediator(routedTargets(100)), by: scenario == "openGated" ? LoginGate() : Observer())
+    let url = opaque("shop://c50/42?ref=push")
+    _ = try? routed.open(url, as: Int.self)
+    for _ in 0..<count { sum &+= (try? routed.open(url, as: Int.self)) ?? 0 }
+case "firstOpenAfterChange":
+    let changed = changedRoutedMediator()
+    for _ in 0..<min(count, 1) { sum &+= (try? changed.open(opaque("shop://c5000/42?ref=push"), as: Int.self)) ?? 0 }
+    keptUntilExit.append(changed)
+case "firstMissLocal":
+    let changed = changedRoutedMediator()
+    for _ in 0..<min(count, 1) {
+        do { sum &+= try changed.perform(opaque("show"), on: opaque("T4242x"), as: Int.self) } catch let error as MediatorError {
+            sum &+= error.suggestions.count
+        } catch { sum &+= 2 }
+    }
+    keptUntilExit.append(changed)
+case "firstMissRemote":
+    let changed = changedRoutedMediator()
+    _ = try? changed.open(opaque("shop://c5000/42?ref=push"), as: Int.self)
+    for _ in 0..<min(count, 1) {
+        do { sum &+= try changed.open(opaque("shop://c4242x/42"), as: Int.self) } catch { sum &+= 2 }
+        do { sum &+= try changed.perform(opaque("show"), on: opaque("T4242x"), source: .remote, as: Int.self) } catch {
+            sum &+= 2
+        }
+    }
+    keptUntilExit.append(changed)
 case "facadeMethod0":
     for _ in 0..<count { sum &+= (try? mediator.stockCount()) ?? 0 }
 case "facadeMethod2":

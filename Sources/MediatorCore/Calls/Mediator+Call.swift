@@ -163,6 +163,20 @@ extension Mediator {
     func callThroughPipeline<Input, Output>(
         _ contract: ActionContract<Input, Output>, _ input: Input, source: MediatorCallSource
     ) throws -> Output {
+        if source == .local {
+            // With interceptors installed, once this thread resolved the contract: they decide,
+            // the handler runs with the input as is, and they observe (`InterceptedRun.swift`).
+            var output: Output?
+            let interception = try callIntercepted(
+                contract.key, input,
+                { binding in output = try unsafeDowncast(binding, to: Binding<Input, Output>.self).runSync(input) },
+                typed: { TypedInput(input) })
+            switch interception {
+            case .ran: if let output { return output }
+            case .diverted(let value): return try result(value, as: Output.self, of: contract)
+            case .notCached: break
+            }
+        }
         let value = try enterTyped(TypedInput(input), contract.key, source, isolation: nil)
         return try result(value, as: Output.self, of: contract)
     }

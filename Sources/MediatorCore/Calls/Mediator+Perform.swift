@@ -38,6 +38,11 @@ extension Mediator {
         if !cachingTarget, let cached = cachedBinding(key) {
             return try cached.run { binding in try invokeSync(binding, source: source, payload, isolation: isolation) }
         }
+        if !cachingTarget,
+            let value = try performIntercepted(key, source: source, payload, isolation: isolation, state: state)
+        {
+            return value
+        }
         return try enterSync(state(), .names(key), isolation: isolation)
     }
 

@@ -43,7 +43,14 @@ public struct Parameter<Value: Sendable>: Sendable {
     /// `init(native:)` for `@Parameter(native:) var x: T?`, so the initializer alone cannot say).
     @usableFromInline
     init(storage: Value?, summary: StaticString, conversion: ParameterConversion) {
-        self.storage = storage ?? ((Value.self as? any OptionalParameterType.Type)?.nothing as? Value)
+        self.init(exactly: storage ?? ((Value.self as? any OptionalParameterType.Type)?.nothing as? Value), summary, conversion)
+    }
+
+    /// Creates a parameter holding exactly `storage`: for the initializers whose `Value` is known not
+    /// to be an optional left empty, so making an input (every typed call does) casts nothing.
+    @inlinable
+    init(exactly storage: Value?, _ summary: StaticString, _ conversion: ParameterConversion) {
+        self.storage = storage
         self.summary = summary
         self.conversion = conversion
     }
@@ -72,21 +79,23 @@ public struct Parameter<Value: Sendable>: Sendable {
     ///   - summary: A one-line description.
     @inlinable
     public init(wrappedValue: Value, _ summary: StaticString = "") where Value: MediatorParameterValue {
-        self.init(storage: wrappedValue, summary: summary, conversion: .converting)
+        self.init(exactly: wrappedValue, summary, .converting)
     }
 
     /// A parameter every call must supply.
     /// - Parameter summary: A one-line description.
     @inlinable
     public init(_ summary: StaticString = "") where Value: MediatorParameterValue {
-        self.init(storage: nil, summary: summary, conversion: .converting)
+        // `Optional` is not a `MediatorParameterValue` (optionals take the initializer below), so
+        // nothing is left to find out at run time.
+        self.init(exactly: nil, summary, .converting)
     }
 
     /// An optional parameter: `nil` when a call leaves it out.
     /// - Parameter summary: A one-line description.
     @inlinable
     public init<Wrapped: MediatorParameterValue>(_ summary: StaticString = "") where Value == Wrapped? {
-        self.init(storage: .some(nil), summary: summary, conversion: .converting)
+        self.init(exactly: .some(nil), summary, .converting)
     }
 
     /// An optional parameter with an explicit initial value (usually `nil`) used when a call leaves it out.
@@ -95,7 +104,7 @@ public struct Parameter<Value: Sendable>: Sendable {
     ///   - summary: A one-line description.
     @inlinable
     public init<Wrapped: MediatorParameterValue>(wrappedValue: Value, _ summary: StaticString = "") where Value == Wrapped? {
-        self.init(storage: wrappedValue, summary: summary, conversion: .converting)
+        self.init(exactly: wrappedValue, summary, .converting)
     }
 
     /// A native-only parameter (a closure, a model object) every call must supply; a URL never can.
@@ -109,7 +118,7 @@ public struct Parameter<Value: Sendable>: Sendable {
     /// - Parameter summary: A one-line description.
     @inlinable
     public init<Wrapped: Sendable>(native summary: StaticString) where Value == Wrapped? {
-        self.init(storage: .some(nil), summary: summary, conversion: .native)
+        self.init(exactly: .some(nil), summary, .native)
     }
 
     /// A native-only parameter with a default, used when a call leaves it out; a URL never can set it.
@@ -118,7 +127,7 @@ public struct Parameter<Value: Sendable>: Sendable {
     ///   - summary: A one-line description.
     @inlinable
     public init(wrappedValue: Value, native summary: StaticString) {
-        self.init(storage: wrappedValue, summary: summary, conversion: .native)
+        self.init(exactly: wrappedValue, summary, .native)
     }
 }
 

@@ -7,6 +7,15 @@ enum Payload: Sendable {
     case values(ParameterLookup)
     /// A broadcast's payload, handed to each subscriber as it is.
     case event(EventPayload)
+
+    /// The values by name, native values winning: what interceptors and not-found handlers see.
+    var parameterValues: [String: any Sendable] {
+        switch self {
+        case .input(let typed): typed.parameters()
+        case .values(let lookup): lookup.materialized()
+        case .event(let payload): ["payload": payload.value]
+        }
+    }
 }
 
 /// A broadcast's payload, boxed once per broadcast, so that handing it to each subscriber copies

@@ -7,12 +7,14 @@ public struct MediatorCall: Sendable, CustomStringConvertible {
     /// The parameters.
     ///
     /// A typed call's input, or a URL's values, become named parameters only when an interceptor
-    /// reads this: a call whose interceptors look only at names pays nothing for them.
+    /// reads this, each time it does: a call whose interceptors look only at names pays nothing for
+    /// them, not even an allocation. An interceptor that reads them more than once may keep them.
     public var parameters: MediatorParameters {
         get {
             switch storage {
             case .built(let parameters): parameters
-            case .deferred(let built): built.get()
+            case .payload(let payload): MediatorParameters(payload.parameterValues)
+            case .input(let input): MediatorParameters(Self.values(of: input))
             }
         }
         set { storage = .built(newValue) }
@@ -54,20 +56,34 @@ public struct MediatorCall: Sendable, CustomStringConvertible {
     }
 
     /// A call whose parameters are built from the call's payload only if an interceptor reads them.
-    init(
-        target: String, action: String, source: MediatorCallSource,
-        parameters: @escaping @Sendable () -> [String: any Sendable]
-    ) {
+    init(target: String, action: String, source: MediatorCallSource, payload: Payload) {
         self.target = target
         self.action = action
-        self.storage = .deferred(BuiltOnce { MediatorParameters(parameters()) })
+        self.storage = .payload(payload)
         self.source = source
     }
 
+    /// A typed call whose parameters are its input's, encoded by the input's schema only if an
+    /// interceptor reads them: the input is kept as it is, so a call nobody reads the parameters of
+    /// builds no dictionary and no box for them (an input of up to three words is held in place).
+    init(target: String, action: String, source: MediatorCallSource, input: any MediatorInput) {
+        self.target = target
+        self.action = action
+        self.storage = .input(input)
+        self.source = source
+    }
+
+    /// The parameters, or what they are built from on each read: a read is rare (most interceptors
+    /// look at names), so nothing is allocated up front to share one build between copies.
     private enum Storage: Sendable {
         case built(MediatorParameters)
-        /// Built on the first read and shared by every copy of the call (each interceptor and observer).
-        case deferred(BuiltOnce<MediatorParameters>)
+        case payload(Payload)
+        case input(any MediatorInput)
+    }
+
+    /// An input's values by name, from its schema.
+    private static func values<Input: MediatorInput>(of input: Input) -> [String: any Sendable] {
+        Input.schema.encode(input)
     }
 
     /// `"Target.action"` (or the URL of one not routed yet), with the source when remote.

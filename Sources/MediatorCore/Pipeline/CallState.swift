@@ -69,22 +69,12 @@ struct CallState: Sendable {
     /// The call's values as named parameters, native values winning: what interceptors and
     /// not-found handlers see. Built only when one of them runs.
     var parameters: MediatorParameters {
-        MediatorParameters(Self.values(of: payload))
-    }
-
-    /// A payload's values by name.
-    private static func values(of payload: Payload) -> [String: any Sendable] {
-        switch payload {
-        case .input(let typed): typed.parameters()
-        case .values(let lookup): lookup.materialized()
-        case .event(let payload): ["payload": payload.value]
-        }
+        MediatorParameters(payload.parameterValues)
     }
 
     /// The call as interceptors see it; its parameters are built only if one reads them.
     var interceptorView: MediatorCall {
-        let payload = payload
-        var call = MediatorCall(target: target, action: action, source: source) { Self.values(of: payload) }
+        var call = MediatorCall(target: target, action: action, source: source, payload: payload)
         call.redirectedFrom = redirectedFrom
         call.hold = hold
         call.context = context

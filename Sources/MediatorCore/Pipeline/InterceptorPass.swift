@@ -19,7 +19,7 @@ struct InterceptorPass {
     /// The call as interceptors see it, kept in step with `state`.
     private(set) var call: MediatorCall
     private var next = 0
-    private let start = ContinuousClock.now
+    private let start: ContinuousClock.Instant
 
     init(state: CallState, resolved: Resolved, snapshot: RegistrySnapshot) {
         self.snapshot = snapshot
@@ -27,6 +27,26 @@ struct InterceptorPass {
         self.original = state
         self.resolved = resolved
         self.call = state.interceptorView
+        self.start = .now
+    }
+
+    /// The pass of a call whose first interceptors already let it go on (`InterceptedRun`), taken
+    /// over at the interceptor that decided otherwise: that decision is applied next, with `apply`.
+    /// - Parameters:
+    ///   - call: The call those interceptors saw, which the rest see and observe.
+    ///   - decided: How many interceptors decided, the last of them the one whose decision is applied next.
+    ///   - start: When the call entered the interceptor stage.
+    init(
+        state: CallState, resolved: Resolved, snapshot: RegistrySnapshot, call: MediatorCall, decided: Int,
+        since start: ContinuousClock.Instant
+    ) {
+        self.snapshot = snapshot
+        self.state = state
+        self.original = state
+        self.resolved = resolved
+        self.call = call
+        self.next = decided
+        self.start = start
     }
 
     /// The next interceptor to decide, with its asynchronous form if it has one.
@@ -83,7 +103,6 @@ struct InterceptorPass {
 
     /// Lets every interceptor observe the finished call once.
     func finish(_ result: Result<any Sendable, any Error>) {
-        let duration = start.duration(to: .now)
         let outcome: MediatorCall.Outcome
         switch result {
         case .success(let value):
@@ -93,11 +112,26 @@ struct InterceptorPass {
             } else {
                 outcome = .succeeded
             }
-        case .failure(let error as MediatorError) where error.code == .held:
-            outcome = error.hold.map(MediatorCall.Outcome.held) ?? .failed(error)
-        case .failure(let error): outcome = .failed(error)
+        case .failure(let error): outcome = Self.outcome(of: error)
         }
-        for interceptor in settings.interceptors {
+        Self.observe(call, outcome, since: start, by: settings.interceptors)
+    }
+
+    /// The outcome observers see for a call that failed: held, or failed with the error.
+    static func outcome(of error: any Error) -> MediatorCall.Outcome {
+        if let error = error as? MediatorError, error.code == .held {
+            return error.hold.map(MediatorCall.Outcome.held) ?? .failed(error)
+        }
+        return .failed(error)
+    }
+
+    /// Lets every interceptor observe a finished call once, with the time since it entered the stage.
+    static func observe(
+        _ call: MediatorCall, _ outcome: MediatorCall.Outcome, since start: ContinuousClock.Instant,
+        by interceptors: [any MediatorInterceptor]
+    ) {
+        let duration = start.duration(to: .now)
+        for interceptor in interceptors {
             interceptor.callDidFinish(call, outcome: outcome, duration: duration)
         }
     }

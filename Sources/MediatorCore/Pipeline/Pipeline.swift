@@ -42,13 +42,25 @@ extension Mediator {
             var state = state
             return try invokeSync(settle(&state, resolved, in: snapshot), isolation: isolation)
         }
-        var pass = InterceptorPass(state: state, resolved: resolved, snapshot: snapshot)
+        return try interceptSync(InterceptorPass(state: state, resolved: resolved, snapshot: snapshot), isolation: isolation)
+    }
+
+    /// The interceptor stage and what follows it, without `await`: each interceptor still to decide
+    /// does, then the call settles and runs, and every interceptor observes the outcome.
+    /// - Parameter pending: A decision already made by the interceptor before the pass's next one
+    ///   (`InterceptedRun` hands over at it), applied first.
+    func interceptSync(
+        _ pass: InterceptorPass, pending: (any MediatorInterceptor, Result<MediatorCall.Decision, any Error>)? = nil,
+        isolation: (any Actor)?
+    ) throws -> any Sendable {
+        var pass = pass
         do {
+            if let (interceptor, decision) = pending { try pass.apply(decision, of: interceptor, on: self) }
             while let (interceptor, _) = pass.nextInterceptor() {
                 let call = pass.call
                 try pass.apply(Result { try interceptor.intercept(call) }, of: interceptor, on: self)
             }
-            let value = try invokeSync(settle(&pass.state, pass.resolved, in: snapshot), isolation: isolation)
+            let value = try invokeSync(settle(&pass.state, pass.resolved, in: pass.snapshot), isolation: isolation)
             pass.finish(.success(value))
             return value
         } catch {

@@ -96,6 +96,16 @@ extension Mediator {
                 try invokeSync(binding, source: .remote, payload, isolation: isolation)
             }
         }
+        if case let .action(id, values) = destination {
+            let payload = Payload.values(ParameterLookup(url: values, native: parameters.values))
+            // The same, with interceptors installed: they decide and observe (`InterceptedRun.swift`).
+            if let value = try openIntercepted(
+                id, url: url, payload, context: context, in: snapshot, cache: cache, isolation: isolation,
+                state: { routedState(id, payload, of: url, in: router, with: parameters, context: context, continuing: nil) })
+            {
+                return value
+            }
+        }
         switch opening(destination, of: url, in: router, with: parameters, context: context, continuing: nil) {
         case .value(let value): return value
         case let .call(state, address):
@@ -201,13 +211,10 @@ extension Mediator {
         case .value(let value):
             return .value(value)
         case let .action(id, values):
-            let definition = router.routes[id].definition
-            state = CallState(
-                target: definition.target, action: definition.name, source: .remote,
-                payload: .values(ParameterLookup(url: values, native: native.values)), origin: origin)
-            state.hold = hold
-            state.context = context
-            return .call(state, .route(id, router.routes))
+            let payload = Payload.values(ParameterLookup(url: values, native: native.values))
+            return .call(
+                routedState(id, payload, of: url, in: router, with: native, context: context, continuing: hold),
+                .route(id, router.routes))
         case let .named(target, action, parameters):
             state = CallState(
                 target: target, action: action, source: .remote,
@@ -216,6 +223,20 @@ extension Mediator {
             state.context = context
             return .call(state, .names(ActionKey(target: target, action: action)))
         }
+    }
+
+    /// The call a URL that matched a route stands for.
+    private func routedState(
+        _ id: ActionID, _ payload: Payload, of url: String, in router: URLRouter, with native: MediatorParameters,
+        context: (any Sendable)?, continuing hold: MediatorHold?
+    ) -> CallState {
+        let definition = router.routes[id].definition
+        var state = CallState(
+            target: definition.target, action: definition.name, source: .remote, payload: payload,
+            origin: .url(url, native: native.values))
+        state.hold = hold
+        state.context = context
+        return state
     }
 
     // MARK: Generating
