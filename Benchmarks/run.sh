@@ -114,6 +114,15 @@ for count in [1000, 10000]:
 for count in [1, 10, 100]:
     r = ratio(f"Events: broadcast to {count} subscribers", f"Events: loop over {count} closures")
     check(f"broadcast / loop over closures, {count} subscriber(s)", r, "≤ 2x", lambda v: v <= 2)
+# Issue 29, item 1: one interceptor installed costs a typed call at most 2x, perform and URL open 1.3x.
+for label in ["an observing interceptor", "a gate interceptor on an open gate"]:
+    for door, plain, goal, limit in [
+        ("typed call through a contract, two parameters", "Call: typed call through a contract, two parameters", "≤ 2x", 2),
+        ("perform by names, two parameters", "Call: mediator perform by names, two parameters", "≤ 1.3x", 1.3),
+        ("URL open, 100 routes", "URL: mediator open, 100 routes", "≤ 1.3x", 1.3),
+    ]:
+        r = ratio(f"Intercepted: {door}, {label}", plain)
+        check(f"{door} with {label} / without", r, goal, lambda v, l=limit: v <= l)
 for name, goal, limit in [
     ("Call: mediator perform by names, no parameters", "0", 0),
     ("Call: mediator perform by names, two parameters", "≤ 1", 1),

@@ -8,4 +8,5 @@ let benchmarks: @Sendable () -> Void = {
     urlBenchmarks()
     errorBenchmarks()
     eventBenchmarks()
+    interceptorBenchmarks()
 }

@@ -149,7 +149,7 @@ struct LoginGate: MediatorInterceptor {
 /// Installs one interceptor (and opens the login gate the gate interceptor holds on).
 func intercepted(_ mediator: Mediator, by interceptor: any MediatorInterceptor) -> Mediator {
     mediator.gates.open("login")
-    try? mediator.configure { settings in settings.interceptors = [interceptor] }
+    mediator.configure { settings in settings.interceptors = [interceptor] }
     return mediator
 }
 

@@ -5,7 +5,16 @@ internal import MediatorText
 
 extension MediatorError {
     static func targetNotFound(target: String, suggestions: [String]) -> Self {
-        Self(.targetNotFound, target: target, suggestions: suggestions) { error in
+        targetNotFound(target: target, found: suggestions, finding: nil)
+    }
+
+    /// - Parameter suggestions: Finds the closest registered names, when the error's suggestions are first read.
+    static func targetNotFound(target: String, suggestions: @escaping @Sendable () -> [String]) -> Self {
+        targetNotFound(target: target, found: [], finding: suggestions)
+    }
+
+    private static func targetNotFound(target: String, found: [String], finding: (@Sendable () -> [String])?) -> Self {
+        Self(.targetNotFound, target: target, suggestions: found, findingSuggestions: finding) { error in
             let target = error.target ?? ""
             let named = error.closest.map { suggestion in
                 // Canonically equivalent but other bytes: the two spellings look alike, so say how they differ.
@@ -196,8 +205,10 @@ extension MediatorError {
         }
     }
 
-    static func noRouteMatched(url: String, path: String, suggestions: [String] = []) -> Self {
-        Self(.noRouteMatched, url: url, suggestions: suggestions, subject: path) { error in
+    /// - Parameter suggestion: Finds the closest URL that would open, when the error's suggestions are first read.
+    static func noRouteMatched(url: String, path: String, suggestion: (@Sendable () -> String?)? = nil) -> Self {
+        let finding = suggestion.map { find in { @Sendable in find().map { [$0] } ?? [] } }
+        return Self(.noRouteMatched, url: url, findingSuggestions: finding, subject: path) { error in
             "No route matches the path \(q(error.subject)) of \(q(error.url))\(error.didYouMean); "
                 + "declare a urlPattern on a remote action or set an unmatched-URL handler."
         }

@@ -143,6 +143,10 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
     /// the target's closest action names for ``Code/actionNotFound``;
     /// the closest URL that would open for ``Code/noRouteMatched``; the closest registered scheme or
     /// host for ``Code/unknownURLScheme`` and ``Code/unknownURLHost``. Empty when nothing is close.
+    ///
+    /// They are for the developer reading the error, so they are found when this (or the
+    /// ``description``) is first read, not when the call fails: a miss nobody reads, such as a
+    /// remote caller's link to nothing, never builds the index of registered names.
     public var suggestions: [String] {
         // A target has few actions, and few schemes and hosts are registered: the closest is found
         // when asked for, not when the call fails.
@@ -189,8 +193,11 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
 
     // What only the message reads.
 
-    /// The suggestions found when the error was made.
-    let closest: [String]
+    /// The suggestions given when the error was made, or found when read (`findingSuggestions`): the
+    /// index they come from is built once per registry snapshot, on the first read.
+    var closest: [String] { findingSuggestions?() ?? givenSuggestions }
+    private let givenSuggestions: [String]
+    private let findingSuggestions: (@Sendable () -> [String])?
     /// What a URL error is about besides the URL: the scheme, host, path or route.
     let subject: String?
     /// Who asked, for parameter errors outside an action (a route configuration's redirect).
@@ -209,7 +216,7 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
         _ code: Code, target: String? = nil, action: String? = nil, parameter: String? = nil, expectedType: String? = nil,
         received: String? = nil, url: String? = nil, available: [String] = [], problems: [String] = [], cycle: [String] = [],
         interceptor: String? = nil, reason: String? = nil, underlyingError: (any Error)? = nil, hold: MediatorHold? = nil,
-        suggestions: [String] = [],
+        suggestions: [String] = [], findingSuggestions: (@Sendable () -> [String])? = nil,
         subject: String? = nil, context: String? = nil, count: Int = 0, limit: Int = 0, after: Duration = .zero,
         message: @escaping @Sendable (MediatorError) -> String
     ) {
@@ -227,7 +234,8 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
         self.reason = reason
         self.underlyingError = underlyingError
         self.hold = hold
-        self.closest = suggestions
+        self.givenSuggestions = suggestions
+        self.findingSuggestions = findingSuggestions
         self.subject = subject
         self.context = context
         self.count = count

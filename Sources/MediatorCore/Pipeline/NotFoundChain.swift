@@ -55,7 +55,8 @@ extension Mediator {
     func notFoundError(_ resolved: Resolved, target: String, action: String, in snapshot: RegistrySnapshot) -> MediatorError {
         switch resolved {
         case .missingTarget:
-            return .targetNotFound(target: target, suggestions: snapshot.suggestions.get().closest(to: target))
+            let index = snapshot.suggestions
+            return .targetNotFound(target: target, suggestions: { index.get().closest(to: target) })
         case .missingAction(let box):
             return .actionNotFound(target: box.name, action: action, available: box.definitions.map(\.name).sorted())
         case .unusable(let error):

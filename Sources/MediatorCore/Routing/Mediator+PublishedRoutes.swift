@@ -92,10 +92,10 @@ extension Mediator {
         } catch let error as MediatorError {
             return .failure(error)
         } catch {
-            return .failure(MediatorError.noRouteMatched(url: url, path: "", suggestions: []))
+            return .failure(MediatorError.noRouteMatched(url: url, path: ""))
         }
         guard case .action(let id, let values) = destination else {
-            return .failure(MediatorError.noRouteMatched(url: url, path: "", suggestions: []))
+            return .failure(MediatorError.noRouteMatched(url: url, path: ""))
         }
         let definition = router.routes[id].definition
         if let violation = RemotePolicy.violation(

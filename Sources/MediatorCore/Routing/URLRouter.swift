@@ -113,13 +113,14 @@ final class URLRouter: Sendable {
         case nil:
             let path = parsed.path
             values = parsed.values
-            // canOpen (no handler runs) is a question, not a failure: it gets no suggestion.
+            // canOpen (no handler runs) is a question, not a failure: it gets no suggestion. The
+            // suggestion is for a developer reading the error: found when read, never by the miss.
             func unmatched() -> MediatorError {
-                let suggestion =
-                    runsUnmatchedHandler
-                    ? self.suggestion(for: path, scheme: parsed.scheme, host: parsed.host.map(ASCII.lowercased), entry: entry)
-                    : nil
-                return MediatorError.noRouteMatched(url: url, path: path.text, suggestions: suggestion.map { [$0] } ?? [])
+                guard runsUnmatchedHandler else { return MediatorError.noRouteMatched(url: url, path: path.text) }
+                let (scheme, host) = (parsed.scheme, parsed.host.map(ASCII.lowercased))
+                return MediatorError.noRouteMatched(url: url, path: path.text) {
+                    self.suggestion(for: path, scheme: scheme, host: host, entry: entry)
+                }
             }
             guard runsUnmatchedHandler, let handler = unmatchedHandler else { throw unmatched() }
             let request = Mediator.UnmatchedURL(
@@ -176,7 +177,7 @@ final class URLRouter: Sendable {
 
     /// A parsed URL's routing before route configuration: whether its scheme is an app scheme, and
     /// what its path reaches.
-    struct Entry {
+    struct Entry: Sendable {
         let isApp: Bool
         /// Whether global routes apply: always for web links, for an app scheme if it falls back.
         let fallsBack: Bool
@@ -184,7 +185,7 @@ final class URLRouter: Sendable {
     }
 
     /// What a path reaches before route configuration.
-    enum Reach {
+    enum Reach: Sendable {
         /// A declared (or configured) pattern: the index of the route.
         case route(Int)
         /// The convention route `scheme://Target/action`.
