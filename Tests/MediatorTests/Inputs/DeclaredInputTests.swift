@@ -141,6 +141,21 @@ struct DeclaredInputTests {
         #expect(try mediator.open("app://user/7?tab=likes") as? String == "7/likes")
     }
 
+    @Test("each call starts from the declaration: a value one call supplied is not the next call's default")
+    func valuesDoNotCarryOver() throws {
+        let mediator = try mediator()
+        #expect(try mediator.open("app://user/7?tab=likes") as? String == "7/likes")
+        #expect(try mediator.open("app://user/8") as? String == "8/posts")
+        let model = Everything.Model(name: "m")
+        let first = try mediator.perform(
+            "everything", on: "People", with: ["count": 1, "flag": "no", "tag": "x", "level": "low", "model": model])
+        #expect(first as? String == "1 false x low [] m")
+        let second = try mediator.perform("everything", on: "People", with: ["count": 2, "model": model])
+        #expect(second as? String == "2 true - high [] m")
+        let missing = expectMediatorError(.missingParameter) { try mediator.perform("user", on: "People", with: [:]) }
+        #expect(missing?.parameter == "id")
+    }
+
     @Test("two fields of the same type keep their names: a URL's first name is the first name")
     func noSwap() throws {
         let mediator = try mediator()
