@@ -34,12 +34,13 @@ extension MediatorSchema where Input: Decodable {
                 if parameter.summary.isEmpty, let summary = descriptions[parameter.name] { described.summary = summary }
                 return described
             },
-            decode: reflected.decode, encode: reflected.encode, problem: reflected.problem)
+            decode: reflected.decode, encode: reflected.encode, problem: reflected.problem, unset: reflected.unset)
     }
 
     /// Reads the schema from the declaration ``init(reflecting:descriptions:)`` is given.
     init(reading declaration: @Sendable () -> Input) {
-        let declared = DeclaredInput(reflecting: declaration())
+        let instance = declaration()
+        let declared = DeclaredInput(reflecting: instance)
         let fields = declared.fields
         let problem = declared.problem
         self.init(
@@ -56,6 +57,6 @@ extension MediatorSchema where Input: Decodable {
                 }
             },
             encode: { input in declared.namedValues(of: input) },
-            problem: problem)
+            problem: problem, unset: UnsetParameters(declaration: instance, parameters: fields.map(\.field.parameter)))
     }
 }
