@@ -12,7 +12,14 @@ struct DeclaredInput {
     /// Where each field's value is kept in the input, and its writer: a call builds the input by
     /// writing into a copy of the declaration. `nil` when the input is not a struct of `@Parameter`
     /// properties as `Mirror` showed them (its `Decodable` initializer builds it then).
-    let writers: [(offset: Int, write: StorageWriter)]?
+    let writers: [Writer]?
+
+    /// One parameter's writer, and where in the input its wrapper keeps its value and its "unset" word.
+    struct Writer {
+        let storage: Int
+        let unset: Int
+        let write: StorageWriter
+    }
 
     init<Input>(reflecting declaration: Input) {
         var fields: [(key: String, field: ReflectedField)] = []
@@ -39,14 +46,14 @@ struct DeclaredInput {
     /// the fields' wrappers in the same order.
     private static func writers<Input>(
         of type: Input.Type, _ fields: [(key: String, field: ReflectedField)]
-    ) -> [(offset: Int, write: StorageWriter)]? {
+    ) -> [Writer]? {
         guard let stored = StoredFields.of(Input.self), stored.count == fields.count else { return nil }
-        var writers: [(offset: Int, write: StorageWriter)] = []
+        var writers: [Writer] = []
         for (property, (key, field)) in zip(stored, fields) {
             guard property.name == "_" + key || property.name == key, let storage = field.storageOffset,
-                property.type == field.wrapperType
+                let unset = field.unsetOffset, property.type == field.wrapperType
             else { return nil }
-            writers.append((property.offset + storage, field.write))
+            writers.append(Writer(storage: property.offset + storage, unset: property.offset + unset, write: field.write))
         }
         return writers
     }

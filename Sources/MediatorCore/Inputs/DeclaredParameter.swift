@@ -23,6 +23,8 @@ struct ReflectedField: Sendable {
     /// Where the wrapper keeps its value; `nil` if the runtime cannot say (then the input is decoded
     /// through its `Decodable` initializer).
     let storageOffset: Int?
+    /// Where the wrapper keeps its "unset" word (``unsetMarker`` until a required one is set).
+    let unsetOffset: Int?
     /// The wrapper's type, `Parameter<Value>`.
     let wrapperType: any Any.Type
 }
@@ -74,11 +76,14 @@ extension Parameter: DeclaredParameter {
             },
             read: { ($0 as? Self)?.storage },
             write: StorageWriters.converting(name, Converted.self, required: defaultValue == nil),
-            storageOffset: Self.storageOffset, wrapperType: Self.self)
+            storageOffset: Self.storageOffset, unsetOffset: Self.unsetOffset, wrapperType: Self.self)
     }
 
     /// Where the wrapper keeps its value.
     private static var storageOffset: Int? { MemoryLayout<Self>.offset(of: \Self.storage) }
+
+    /// Where the wrapper keeps its "unset" word.
+    private static var unsetOffset: Int? { MemoryLayout<Self>.offset(of: \Self.unset) }
 
     private func convertingOptional<Converted: MediatorParameterValue>(
         _ name: String, _: Converted.Type
@@ -94,7 +99,7 @@ extension Parameter: DeclaredParameter {
             },
             read: { ($0 as? Self)?.storage.flatMap { $0 as? Converted } },
             write: StorageWriters.convertingOptional(name, Converted.self),
-            storageOffset: Self.storageOffset, wrapperType: Self.self)
+            storageOffset: Self.storageOffset, unsetOffset: Self.unsetOffset, wrapperType: Self.self)
     }
 
     private func native(_ name: String, _ type: any Any.Type) -> ReflectedField {
@@ -128,7 +133,7 @@ extension Parameter: DeclaredParameter {
                         throw ParameterLookup.missingNative(name, Native.self, definition)
                     }
                 },
-                storageOffset: Self.storageOffset, wrapperType: Self.self)
+                storageOffset: Self.storageOffset, unsetOffset: Self.unsetOffset, wrapperType: Self.self)
         }
         return open(type)
     }

@@ -177,6 +177,14 @@ struct DeclaredInputTests {
         #expect(missing?.parameter == "id")
     }
 
+    @Test("an input decoded from values is complete: a typed call takes it as it takes one made by hand")
+    func decodedInputIsComplete() throws {
+        let mediator = try mediator()
+        let decoded = try UserQuery.schema.input(from: ["id": "5"])
+        #expect(decoded == UserQuery(id: 5))
+        #expect(try mediator.call(People.user, with: decoded) == "5/posts")
+    }
+
     @Test("an app's enums decode from a URL: required, optional and defaulted, and a bad value names its parameter")
     func enumsFromURL() throws {
         let mediator = Mediator()
