@@ -206,7 +206,9 @@ public struct MediatorAction<Target: Sendable>: Sendable {
     ) throws -> Input {
         switch payload {
         case .input(let typed):
-            if let input = typed.value as? Input { return input }
+            // The types compared, then read without the runtime's general cast (a typed call's input,
+            // or a link's decoded once by the navigation layer).
+            if let input = RawParameter.exactly(typed.value, as: Input.self) { return input }
             return try schema.decode(ParameterLookup(values: typed.parameters()), definition)
         case .values(let lookup):
             return try schema.decode(lookup, definition)
