@@ -18,8 +18,8 @@ public import MediatorCore
 public final class LinkNavigation: Sendable {
     /// The mediator links are opened with.
     public let mediator: Mediator
-    /// The declarations, by `target` then `action`.
-    private let backStacks: [String: [String: BackStack]]
+    /// The declarations, by action name, then their targets': a link's is found with one name hashed.
+    private let backStacks: [String: [BackStack]]
 
     /// Creates a navigation over a mediator with the back stacks the app's modules declare.
     /// - Parameters:
@@ -27,9 +27,17 @@ public final class LinkNavigation: Sendable {
     ///   - backStacks: The declarations; a later one for the same action replaces an earlier one.
     public init(_ mediator: Mediator, backStacks: [BackStack]) {
         self.mediator = mediator
-        var table: [String: [String: BackStack]] = [:]
-        for backStack in backStacks { table[backStack.target, default: [:]][backStack.action] = backStack }
+        var table: [String: [BackStack]] = [:]
+        for backStack in backStacks {
+            table[backStack.action, default: []].removeAll { $0.target == backStack.target }
+            table[backStack.action, default: []].append(backStack)
+        }
         self.backStacks = table
+    }
+
+    /// The back stack a link's action declares, if any.
+    private func backStack(of link: Mediator.RoutedLink) -> BackStack? {
+        backStacks[link.action]?.first { $0.target == link.target }
     }
 
     /// The plan a link stands for, without running anything: its back stack and its own destination,
@@ -40,8 +48,7 @@ public final class LinkNavigation: Sendable {
     /// - Returns: The plan, or `nil`.
     /// - Throws: A `MediatorError` when the link's values do not decode into its action's input.
     public func plan(for url: String, context: (any Sendable)? = nil) throws -> NavigationPlan? {
-        guard let routed = mediator.routedAction(of: url), let backStack = backStacks[routed.target]?[routed.action]
-        else { return nil }
+        guard let routed = mediator.routedAction(of: url), let backStack = backStack(of: routed) else { return nil }
         var (plan, _) = try backStack.plan(routed, false)
         plan.context = context
         return plan
@@ -62,7 +69,7 @@ public final class LinkNavigation: Sendable {
     private func handOver(
         _ link: Mediator.RoutedLink, context: (any Sendable)?
     ) -> (handoff: Handoff, input: Mediator.DecodedLinkInput?) {
-        guard let backStack = backStacks[link.target]?[link.action] else { return (.planned(nil), nil) }
+        guard let backStack = backStack(of: link) else { return (.planned(nil), nil) }
         do {
             var (plan, input) = try backStack.plan(link, true)
             plan.context = context

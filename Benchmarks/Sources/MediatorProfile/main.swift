@@ -330,8 +330,9 @@ case "openBackStack":
     let url = opaque("shop://c50/42?ref=push")
     _ = try? navigation.open(url)
     for _ in 0..<count {
-        let landing = try? navigation.open(url)
-        sum &+= ((landing?.value as? Int) ?? 0) &+ (landing?.plan?.destinations.count ?? 0)
+        guard let landing = try? navigation.open(url) else { continue }
+        sum &+= landing.plan?.destinations.count ?? 0
+        if let value = landing.value as? Int { sum &+= value }
     }
 case "routingKitOpen":
     // RoutingKit's TrieRouter with the same 100 routes, given the same string as a server would split it.

@@ -77,9 +77,7 @@ extension Mediator {
         _ url: String, context: (any Sendable)?, isolation: (any Actor)?,
         handing handoff: (RoutedLink) -> DecodedLinkInput?
     ) throws -> any Sendable {
-        try withoutActuallyEscaping(handoff) { handoff in
-            try open(url, with: MediatorParameters(), context: context, isolation: isolation, handing: handoff)
-        }
+        try open(url, with: MediatorParameters(), context: context, isolation: isolation, handsOver: true, handing: handoff)
     }
 
     /// Opens a URL with `await` as ``openAsync(_:with:context:whenHeld:)-(String,_,_,_)`` does,

@@ -78,15 +78,16 @@ extension Mediator {
         _ url: String, with parameters: MediatorParameters = MediatorParameters(), context: (any Sendable)? = nil,
         isolation: (any Actor)? = #isolation
     ) throws -> any Sendable {
-        try open(url, with: parameters, context: context, isolation: isolation, handing: nil)
+        try open(url, with: parameters, context: context, isolation: isolation, handsOver: false) { _ in nil }
     }
 
-    /// Opens a URL, handing the link it routes to over (`handoff`) before its action runs: the one
-    /// door behind ``open(_:with:context:isolation:)-(String,_,_,_)`` and the navigation layer's.
+    /// Opens a URL, handing the link it routes to over (`handoff`, when `handsOver`) before its
+    /// action runs: the one door behind ``open(_:with:context:isolation:)-(String,_,_,_)`` and the
+    /// navigation layer's.
     @inline(__always)
     func open(
         _ url: String, with parameters: MediatorParameters, context: (any Sendable)?, isolation: (any Actor)?,
-        handing handoff: LinkHandoff?
+        handsOver: Bool, handing handoff: LinkHandoff
     ) throws -> any Sendable {
         let cache = ThreadCache.current
         let slot = cache.currentSlot(of: self)
@@ -98,7 +99,7 @@ extension Mediator {
         let (id, payload): (ActionID, Payload)
         switch routed(
             try router.resolve(url, caller: parameters, runsUnmatchedHandler: true), in: router, with: parameters,
-            handing: handoff)
+            handsOver: handsOver, handing: handoff)
         {
         case let .action(routedID, routedPayload): (id, payload) = (routedID, routedPayload)
         case let other:
@@ -184,7 +185,8 @@ extension Mediator {
         let router = snapshot.router.get()
         let routed = routed(
             try router.resolve(url, caller: native, runsUnmatchedHandler: true), in: router, with: native,
-            handing: handoff)
+            handsOver: handoff != nil
+        ) { handoff?($0) }
         switch opening(routed, of: url, in: router, with: native, context: context, continuing: hold) {
         case .value(let value): return value
         case let .call(state, address):
@@ -235,18 +237,18 @@ extension Mediator {
     @inline(__always)
     private func routed(
         _ destination: consuming URLRouter.Destination, in router: URLRouter, with native: MediatorParameters,
-        handing handoff: LinkHandoff?
+        handsOver: Bool, handing handoff: LinkHandoff
     ) -> Routed {
         switch destination {
         case let .action(id, values):
             let lookup = ParameterLookup(url: values, native: native.values)
-            guard let handoff, let input = handoff(RoutedLink(id, lookup, in: router)) else {
+            guard handsOver, let input = handoff(RoutedLink(id, lookup, in: router)) else {
                 return .action(id, .values(lookup))
             }
             return .action(id, .input(input.typed))
         case let .named(target, action, parameters):
             let lookup = ParameterLookup(values: parameters.values, native: native.values)
-            guard let handoff, let input = handoff(RoutedLink(target: target, action: action, lookup: lookup)) else {
+            guard handsOver, let input = handoff(RoutedLink(target: target, action: action, lookup: lookup)) else {
                 return .named(target: target, action: action, .values(lookup))
             }
             return .named(target: target, action: action, .input(input.typed))
