@@ -63,7 +63,7 @@ extension Mediator {
         }
     }
 
-    /// Opens a URL as ``open(_:with:context:isolation:)-(String,_,_,_)`` does, handing the link
+    /// Opens a URL as ``open(_:with:context:isolation:)`` does, handing the link
     /// it routes to over to `handoff` before its action runs (not called when the URL reaches no
     /// action, or is refused or held before it is routed). The input `handoff` returns, decoded
     /// from the link (``RoutedLink/handing(_:)``), is what the action runs with.
@@ -80,7 +80,7 @@ extension Mediator {
         try open(url, with: MediatorParameters(), context: context, isolation: isolation, handsOver: true, handing: handoff)
     }
 
-    /// Opens a URL with `await` as ``openAsync(_:with:context:whenHeld:)-(String,_,_,_)`` does,
+    /// Opens a URL with `await` as ``openAsync(_:with:context:whenHeld:)`` does,
     /// handing the link it routes to over to `handoff` before its action runs.
     /// - Parameters:
     ///   - url: The URL.
