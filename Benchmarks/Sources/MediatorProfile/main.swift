@@ -4,9 +4,10 @@
 // Per call: (total of the first run - total of the second) / 20000. Scenarios: closure0 closure2
 // dict0 dict2 call0 call2 facadeContract0 facadeContract2 facadeMethod0 facadeMethod2 perform0
 // perform2 open routingKitOpen found notFound register insert closures1 closures10 closures100
-// broadcast1 broadcast10 broadcast100 (per broadcast to that many subscribers), and perform2Declared
-// openDeclared (perform2 and open with the input declared with @Parameter, read by reflection, in
-// place of an explicit MediatorSchema), openEnum openDeclaredEnum (open with the query value an
+// broadcast1 broadcast10 broadcast100 (per broadcast to that many subscribers), and call2Declared
+// perform2Declared openDeclared (call2, perform2 and open with the input declared with @Parameter,
+// read by reflection, in place of an explicit MediatorSchema; a typed call checks its required
+// parameters were set), openEnum openDeclaredEnum (open with the query value an
 // app's enum, explicit schema and @Parameter: generic code in the library), and openBackStack (open, then the navigation plan of a link
 // whose action declares two screens beneath it, from one routing: three destinations). The facade scenarios call contracts
 // (and facade methods) declared in another module, `ProfileFacade`, as one module calls another.
@@ -49,11 +50,13 @@ struct ShowInput: MediatorInput, Hashable {
     static let schema = MediatorSchema(ShowInput.init, .required("id", \.id), .optional("ref", \.ref))
 }
 
-/// `PriceInput` declared with `@Parameter` (the schema read once by reflection), for `perform2Declared`.
+/// `PriceInput` declared with `@Parameter` (the schema read once by reflection), for
+/// `call2Declared` and `perform2Declared`.
 struct DeclaredPriceInput: MediatorDeclaredInput {
     @Parameter("Product id") var id: Int
     @Parameter("Quantity") var quantity: Int
     init() {}
+    init(id: Int, quantity: Int) { (self.id, self.quantity) = (id, quantity) }
 }
 
 /// Where a link came from: an app's own enum, which the library has no code compiled for.
@@ -276,6 +279,10 @@ case "call0":
     for _ in 0..<count { sum &+= (try? mediator.call(CatalogContracts.featuredCount)) ?? 0 }
 case "call2":
     for _ in 0..<count { sum &+= (try? mediator.call(CatalogContracts.price, with: PriceInput(id: id, quantity: 3))) ?? 0 }
+case "call2Declared":
+    for _ in 0..<count {
+        sum &+= (try? mediator.call(CatalogContracts.declaredPrice, with: DeclaredPriceInput(id: id, quantity: 3))) ?? 0
+    }
 case "facadeContract0":
     for _ in 0..<count { sum &+= (try? mediator.call(Stock.count)) ?? 0 }
 case "facadeContract2":

@@ -144,7 +144,7 @@ public struct Parameter<Value: Sendable>: Sendable {
 
 /// What a required `@Parameter` holds in its first word while no value was set: a value no pointer,
 /// small string or flag of the library writes there, so one comparison tells an unset one.
-@usableFromInline let unsetMarker: UInt64 = 0xA5C3_9E1F_D2B7_604B
+@inlinable var unsetMarker: UInt64 { 0xA5C3_9E1F_D2B7_604B }
 
 /// How a declared parameter takes values: converted from what callers and URLs supply, or only as
 /// native values of exactly its type.

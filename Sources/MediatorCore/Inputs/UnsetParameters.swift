@@ -5,19 +5,17 @@
 ///
 /// A required parameter's wrapper holds ``unsetMarker`` in its first word until it is set; the
 /// declaration the schema reads has every required one unset, so the words holding the marker there
-/// are their offsets, in declaration order. A call then compares one word per required parameter.
+/// are their offsets, in declaration order. A call then compares one word per required parameter,
+/// in code specialized for the input where the action is declared.
 @usableFromInline
 struct UnsetParameters: Sendable {
-    /// One required parameter: its wrapper's byte offset in the input, and how errors name it.
-    struct Field: Sendable {
-        let offset: Int
-        let name: String
-        let typeName: String
-    }
-
-    /// The required parameters found by offset; `nil` when the words found did not match the
-    /// schema's required parameters one to one (then each call asks `Mirror`, slower but exact).
-    private let fields: [Field]?
+    /// The required parameters' wrapper offsets in the input, in declaration order; `nil` when the
+    /// words found did not match the schema's required parameters one to one (then each call asks
+    /// `Mirror`, slower but exact).
+    @usableFromInline let offsets: [Int]?
+    /// The first four offsets, inline (`-1` where there is none): what a call compares, with no
+    /// array to retain; `offsets` holds any beyond them.
+    @usableFromInline let first: (Int, Int, Int, Int)
     /// The required parameters' names and types, in declaration order.
     private let required: [(name: String, typeName: String)]
     /// The input type's name, for the message.
@@ -33,9 +31,10 @@ struct UnsetParameters: Sendable {
             }
         }
         self.required = required
-        self.fields =
-            offsets.count == required.count
-            ? zip(offsets, required).map { Field(offset: $0, name: $1.name, typeName: $1.typeName) } : nil
+        self.offsets = offsets.count == required.count ? offsets : nil
+        let known = self.offsets ?? []
+        func offset(_ index: Int) -> Int { index < known.count ? known[index] : -1 }
+        self.first = (offset(0), offset(1), offset(2), offset(3))
         self.inputName = String(describing: Input.self)
     }
 
@@ -49,26 +48,51 @@ struct UnsetParameters: Sendable {
     }
 
     /// Throws `missingParameter` for the first required parameter `input` leaves unset.
-    @usableFromInline
+    @inlinable
     func check<Input>(_ input: borrowing Input, in definition: ActionDefinition?) throws {
-        if let fields {
-            let unset = withUnsafePointer(to: input) { pointer in
-                let raw = UnsafeRawPointer(pointer)
-                return fields.first { raw.loadUnaligned(fromByteOffset: $0.offset, as: UInt64.self) == unsetMarker }
+        guard first.0 >= 0 else { return try checkByReflection(copy input, in: definition) }
+        let unset = withUnsafePointer(to: input) { pointer -> Int in
+            let raw = UnsafeRawPointer(pointer)
+            func isUnset(_ offset: Int) -> Bool {
+                offset >= 0 && raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == unsetMarker
             }
-            if let unset { throw unsetError(unset.name, unset.typeName, definition) }
-            return
+            if isUnset(first.0) { return 0 }
+            if isUnset(first.1) { return 1 }
+            if isUnset(first.2) { return 2 }
+            if isUnset(first.3) { return 3 }
+            return first.3 >= 0 ? restUnset(raw) : -1
         }
-        for child in Mirror(reflecting: copy input).children {
+        if unset >= 0 { throw error(forRequired: unset, in: definition) }
+    }
+
+    /// The index of the first unset required parameter past the first four, or `-1`.
+    @usableFromInline
+    func restUnset(_ raw: UnsafeRawPointer) -> Int {
+        guard let offsets else { return -1 }
+        for index in offsets.indices.dropFirst(4)
+        where raw.loadUnaligned(fromByteOffset: offsets[index], as: UInt64.self) == unsetMarker {
+            return index
+        }
+        return -1
+    }
+
+    /// The check by `Mirror`, for an input whose layout the offsets could not tell.
+    @usableFromInline
+    func checkByReflection(_ input: Any, in definition: ActionDefinition?) throws {
+        for child in Mirror(reflecting: input).children {
             guard let parameter = child.value as? any UnsetAware, parameter.isUnsetRequired else { continue }
             // A wrapped property is stored as `_name`; its parameter is `name`.
             let name = child.label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 } ?? ""
-            throw unsetError(name, required.first { $0.name == name }?.typeName ?? "", definition)
+            let typeName = required.first { $0.name == name }?.typeName ?? ""
+            throw MediatorError.unsetParameter(key: name, expected: typeName, input: inputName, in: definition)
         }
     }
 
-    private func unsetError(_ name: String, _ typeName: String, _ definition: ActionDefinition?) -> MediatorError {
-        MediatorError.unsetParameter(key: name, expected: typeName, input: inputName, in: definition)
+    /// The error for the required parameter at `index` in declaration order.
+    @usableFromInline
+    func error(forRequired index: Int, in definition: ActionDefinition?) -> MediatorError {
+        let (name, typeName) = required.indices.contains(index) ? required[index] : ("", "")
+        return MediatorError.unsetParameter(key: name, expected: typeName, input: inputName, in: definition)
     }
 }
 

@@ -25,11 +25,19 @@ extension Mediator {
         cache: ThreadCache = .current
     ) -> Resolved {
         // A typed call finds its binding by contract index first: no name is hashed.
-        let cached =
-            contract.flatMap { cache.contractBinding(index: $0.index, in: snapshot) } ?? cache.binding(for: key, in: snapshot)
-        if let unretained = cached {
+        if let contract, let unretained = cache.contractBinding(index: contract.index, in: snapshot) {
             let binding = unretained.takeUnretainedValue()
             if !keepsInstance || binding.runsOnKeptInstance { return .bound(binding) }
+        } else if let unretained = cache.binding(for: key, in: snapshot) {
+            let binding = unretained.takeUnretainedValue()
+            if !keepsInstance || binding.runsOnKeptInstance {
+                // Bound first by name (a call by name or a link reached the action on this thread):
+                // kept under the contract too, or every typed call would miss its fast path here.
+                if let contract, Self.matches(binding, contract) {
+                    cache.store(binding, contract: contract.index, in: snapshot)
+                }
+                return .bound(binding)
+            }
         }
         guard let box = snapshot.targets[Name(key.target)] else { return .missingTarget }
         if let problem = box.problem { return .unusable(.invalidDeclaration(target: box.name, problem: problem)) }

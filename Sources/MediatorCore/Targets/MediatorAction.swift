@@ -134,17 +134,17 @@ public struct MediatorAction<Target: Sendable>: Sendable {
             var typedSync = runSync
             var typedOnMainActor = runOnMainActor
             var typedAsync = runAsync
-            if schema.unset != nil {
+            if let unset = schema.unset {
                 typedSync = { input in
-                    try schema.checkTyped(input, in: definition)
+                    try unset.check(input, in: definition)
                     return try runSync(input)
                 }
                 typedOnMainActor = { input in
-                    try schema.checkTyped(input, in: definition)
+                    try unset.check(input, in: definition)
                     return try runOnMainActor(input)
                 }
                 typedAsync = { input in
-                    try schema.checkTyped(input, in: definition)
+                    try unset.check(input, in: definition)
                     return try await runAsync(input)
                 }
             }
