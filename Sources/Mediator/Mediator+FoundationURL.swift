@@ -2,85 +2,19 @@ public import Foundation
 public import MediatorCore
 internal import MediatorText
 
-/// The URL doors for `Foundation.URL`: what `onOpenURL`, `application(_:open:options:)` and
-/// `NSUserActivity.webpageURL` hand an app, opened as its text (`absoluteString`), exactly as the
-/// `String` doors open it.
+/// A Foundation `URL` opens through the same doors as its text (`absoluteString`): what `onOpenURL`,
+/// `application(_:open:options:)` and `NSUserActivity.webpageURL` hand an app.
 ///
 /// ```swift
 /// .onOpenURL { url in try? mediator.open(url) }
 /// ```
+extension URL: Mediator.LinkConvertible {
+    /// The URL's `absoluteString`, the text the URL doors read.
+    public var linkText: String { absoluteString }
+}
+
+/// The URLs a mediator generates, as `Foundation.URL`.
 extension Mediator {
-    /// Whether ``open(_:with:context:isolation:)-(URL,_,_,_)`` would reach an action; see ``canOpen(_:)-(String)``.
-    /// - Parameter url: The URL.
-    /// - Returns: `true` when the URL reaches an action a remote call may run.
-    public func canOpen(_ url: URL) -> Bool {
-        canOpen(url.absoluteString)
-    }
-
-    /// Opens a URL as a remote call and returns the result; see ``open(_:with:context:isolation:)-(String,_,_,_)``.
-    /// - Parameters:
-    ///   - url: The URL.
-    ///   - parameters: Native values for the action; they win over the URL's.
-    ///   - context: The scene or window the link arrived in (a `UIScene` identifier, say), or `nil`.
-    ///   - isolation: The caller's actor, filled in by the compiler.
-    /// - Returns: The action's result.
-    /// - Throws: A ``MediatorError`` saying why the URL was refused or what the action reported.
-    @discardableResult
-    public func open(
-        _ url: URL, with parameters: MediatorParameters = MediatorParameters(), context: (any Sendable)? = nil,
-        isolation: (any Actor)? = #isolation
-    ) throws -> any Sendable {
-        try open(url.absoluteString, with: parameters, context: context, isolation: isolation)
-    }
-
-    /// Opens a URL and returns its action's result as `type`.
-    /// - Parameters:
-    ///   - url: The URL.
-    ///   - parameters: Native values for the action; they win over the URL's.
-    ///   - context: The scene or window the link arrived in, or `nil`.
-    ///   - type: The result type.
-    ///   - isolation: The caller's actor, filled in by the compiler.
-    /// - Returns: The action's result.
-    /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
-    public func open<Result: Sendable>(
-        _ url: URL, with parameters: MediatorParameters = MediatorParameters(), context: (any Sendable)? = nil,
-        as type: Result.Type, isolation: (any Actor)? = #isolation
-    ) throws -> Result {
-        try open(url.absoluteString, with: parameters, context: context, as: type, isolation: isolation)
-    }
-
-    /// Opens a URL with `await`, which reaches asynchronous and main-actor actions too.
-    /// - Parameters:
-    ///   - url: The URL.
-    ///   - parameters: Native values for the action; they win over the URL's.
-    ///   - context: The scene or window the link arrived in, or `nil`.
-    ///   - whenHeld: Whether a held URL answers at once or waits for the continued call's result.
-    /// - Returns: The action's result.
-    /// - Throws: A ``MediatorError`` saying why the URL was refused or what the action reported.
-    @discardableResult
-    public func openAsync(
-        _ url: URL, with parameters: MediatorParameters = MediatorParameters(), context: (any Sendable)? = nil,
-        whenHeld: MediatorHold.WhenHeld = .answerAtOnce
-    ) async throws -> any Sendable {
-        try await openAsync(url.absoluteString, with: parameters, context: context, whenHeld: whenHeld)
-    }
-
-    /// Opens a URL with `await` and returns its action's result as `type`.
-    /// - Parameters:
-    ///   - url: The URL.
-    ///   - parameters: Native values for the action; they win over the URL's.
-    ///   - context: The scene or window the link arrived in, or `nil`.
-    ///   - whenHeld: Whether a held URL answers at once or waits for the continued call's result.
-    ///   - type: The result type.
-    /// - Returns: The action's result.
-    /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
-    public func openAsync<Result: Sendable>(
-        _ url: URL, with parameters: MediatorParameters = MediatorParameters(), context: (any Sendable)? = nil,
-        whenHeld: MediatorHold.WhenHeld = .answerAtOnce, as type: Result.Type
-    ) async throws -> Result {
-        try await openAsync(url.absoluteString, with: parameters, context: context, whenHeld: whenHeld, as: type)
-    }
-
     /// Generates a `Foundation.URL` that opens the action of a contract with this input; the text
     /// form, ``url(for:with:scheme:)->String``, is the one inferred when the type is not stated.
     ///

@@ -58,20 +58,10 @@ enum Routes {
 
     /// The route configuration's rules, one line each.
     private static func configuration(_ configuration: Mediator.RouteConfiguration?) -> [String] {
-        guard let configuration, !configuration.rules.isEmpty else { return ["Route configuration: none"] }
-        var lines = ["Route configuration: \(configuration.rules.count) rule(s)"]
-        if let fallback = configuration.webFallback { lines.append("  web fallback: \(fallback)") }
-        for rule in configuration.rules {
-            let effect =
-                switch rule.effect {
-                case .redirectToPath(let path): "redirects to \(path)"
-                case .redirectToAction(let action): "redirects to \(action)"
-                case .degrade(let url): "degrades to the web page \(url)"
-                case .disable(let reason): "disabled" + (reason.map { ": \($0)" } ?? "")
-                }
-            lines.append("  \(rule.match) \(effect)")
-        }
-        return lines
+        guard let configuration else { return ["Route configuration: none"] }
+        let lines = configuration.description.split(separator: "\n").map(String.init)
+        guard lines.count > 1 else { return ["Route configuration: none"] }
+        return ["Route configuration: \(lines[0])"] + lines.dropFirst().map { "  \($0)" }
     }
 
     /// A type as people write it: no `@Sendable`, `Void` for `()`.

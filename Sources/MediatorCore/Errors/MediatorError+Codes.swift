@@ -76,6 +76,15 @@ extension MediatorError {
         Self(.missingParameter, parameter: key, expectedType: expected, context: context, message: missingMessage)
     }
 
+    /// A typed input's initializer left a required `@Parameter` unset (``UnsetParameters``).
+    static func unsetParameter(key: String, expected: String, input: String, in definition: ActionDefinition?) -> Self {
+        Self(.missingParameter, target: definition?.target, action: definition?.name, parameter: key, expectedType: expected) {
+            error in
+            "\(error.caller) was given a \(LogSafeText.inline(input)) whose typed initializer left the required parameter "
+                + "\(q(error.parameter)) (\(LogSafeText.inline(error.expectedType ?? ""))) unset; set it in that initializer."
+        }
+    }
+
     private static let missingMessage: @Sendable (MediatorError) -> String = { error in
         "\(error.caller) needs parameter \(q(error.parameter)) (\(LogSafeText.inline(error.expectedType ?? ""))), "
             + "which was not supplied."

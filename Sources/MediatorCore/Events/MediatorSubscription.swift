@@ -53,13 +53,14 @@ public struct MediatorSubscription<Target: Sendable>: Sendable {
 
 extension MediatorSchema {
     /// The schema of an event's payload: a broadcast hands the payload over as it is, so there is
-    /// nothing to decode; a value of another type (which the event key rules out) is refused.
+    /// nothing to decode; a value of another type (which the event key rules out) is refused. A
+    /// payload declared with `@Parameter`s is checked as a typed input is (``UnsetParameters``).
     @inlinable
     static var eventPayload: MediatorSchema {
         MediatorSchema(
             parameters: [],
             decode: { _, definition in throw MediatorError.payloadTypeMismatch(definition) },
-            encode: { ["payload": $0] })
+            encode: { ["payload": $0] }, unset: UnsetParameters.declared(by: Input.self))
     }
 }
 

@@ -19,7 +19,7 @@
 /// The schema is read on first use, with `Mirror`, once per type: threads racing the very first use
 /// wait for the one reading it, so `init()` runs once. It runs with no lock held and must not call
 /// the mediator (it declares; it does nothing); see
-/// ``MediatorSchema/init(reflecting:)`` for the form that needs no `init()` requirement.
+/// ``MediatorSchema/init(reflecting:descriptions:)`` for the form that needs no `init()` requirement.
 public protocol MediatorDeclaredInput: MediatorInput, Decodable {
     /// The declaration the schema reads: every `@Parameter` at its default, required ones unset.
     init()
@@ -29,6 +29,6 @@ extension MediatorDeclaredInput {
     /// The schema read from the `@Parameter` declarations, kept once per type.
     public static var schema: MediatorSchema<Self> {
         // Read once, outside every lock: `init()` is the user's code.
-        DeclaredSchemas.schema(of: Self.self) { MediatorSchema(reflecting: Self.init) }
+        DeclaredSchemas.schema(of: Self.self) { MediatorSchema(reading: Self.init) }
     }
 }

@@ -57,7 +57,7 @@ public struct MediatorInputSample: Sendable {
     }
 
     /// What goes wrong when the sample is read by its schema and built again: required fields its
-    /// typed initializer left unset (a handler reading one stops the app), fields whose values
+    /// typed initializer left unset (every call with such an input fails with `missingParameter`), fields whose values
     /// change (two fields of the same type swapped in the schema, a field reading the wrong property),
     /// or a schema that cannot decode what it encodes.
     /// - Returns: One line per problem; empty when the sample survives the round trip.
@@ -66,7 +66,8 @@ public struct MediatorInputSample: Sendable {
         if !unset.isEmpty {
             return unset.map { name in
                 "\(inputType).\(name): the typed initializer the sample was made with leaves this required parameter "
-                    + "unset, and a handler reading it stops the app; set every required parameter in every typed initializer"
+                    + "unset, so every call with such an input fails with missingParameter; set every required parameter "
+                    + "in every typed initializer"
             }
         }
         let decoded: [String: any Sendable]

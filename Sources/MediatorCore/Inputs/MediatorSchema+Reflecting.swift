@@ -19,9 +19,28 @@ extension MediatorSchema where Input: Decodable {
     ///
     /// Every stored property must be a `@Parameter`; an input that has another is refused when its
     /// target is registered, with a message naming the property.
-    /// - Parameter declaration: The input's initializer without arguments, usually `Self.init`.
-    public init(reflecting declaration: @Sendable () -> Input) {
-        let declared = DeclaredInput(reflecting: declaration())
+    ///
+    /// `descriptions` gives a parameter declared without one the description listed under its name;
+    /// the `@MediatorInput` macro of the optional `MediatorMacros` package passes the first line of
+    /// each parameter's doc comment, so a description is written once. One written in the attribute wins.
+    /// - Parameters:
+    ///   - declaration: The input's initializer without arguments, usually `Self.init`.
+    ///   - descriptions: One-line descriptions by parameter name, for parameters declared without one.
+    public init(reflecting declaration: @Sendable () -> Input, descriptions: [String: String] = [:]) {
+        let reflected = MediatorSchema(reading: declaration)
+        self.init(
+            parameters: reflected.parameters.map { parameter in
+                var described = parameter
+                if parameter.summary.isEmpty, let summary = descriptions[parameter.name] { described.summary = summary }
+                return described
+            },
+            decode: reflected.decode, encode: reflected.encode, problem: reflected.problem, unset: reflected.unset)
+    }
+
+    /// Reads the schema from the declaration ``init(reflecting:descriptions:)`` is given.
+    init(reading declaration: @Sendable () -> Input) {
+        let instance = declaration()
+        let declared = DeclaredInput(reflecting: instance)
         let fields = declared.fields
         let problem = declared.problem
         self.init(
@@ -38,36 +57,6 @@ extension MediatorSchema where Input: Decodable {
                 }
             },
             encode: { input in declared.namedValues(of: input) },
-            problem: problem)
-    }
-}
-
-extension MediatorSchema where Input: Decodable {
-    /// Reads an input's schema from its `@Parameter` declarations, as ``init(reflecting:)`` does,
-    /// and gives each parameter declared without a description the one listed under its name.
-    ///
-    /// ```swift
-    /// public struct UserQuery: MediatorInput, Decodable {
-    ///     /// User id
-    ///     @Parameter public var id: Int
-    ///     public static let schema = MediatorSchema(reflecting: Self.init, descriptions: ["id": "User id"])
-    /// }
-    /// ```
-    ///
-    /// The `@MediatorInput` macro of the optional `MediatorMacros` package writes this call, with
-    /// the first line of each parameter's doc comment, so a description is written once, as the
-    /// doc comment. A description written in the attribute wins over the listed one.
-    /// - Parameters:
-    ///   - declaration: The input's initializer without arguments, usually `Self.init`.
-    ///   - descriptions: One-line descriptions by parameter name, for parameters declared without one.
-    public init(reflecting declaration: @Sendable () -> Input, descriptions: [String: String]) {
-        let reflected = MediatorSchema(reflecting: declaration)
-        self.init(
-            parameters: reflected.parameters.map { parameter in
-                var described = parameter
-                if parameter.summary.isEmpty, let summary = descriptions[parameter.name] { described.summary = summary }
-                return described
-            },
-            decode: reflected.decode, encode: reflected.encode, problem: reflected.problem)
+            problem: problem, unset: UnsetParameters(declaration: instance, parameters: fields.map(\.field.parameter)))
     }
 }

@@ -16,6 +16,9 @@ public struct MediatorSchema<Input: Sendable>: Sendable {
     /// Why the declaration cannot be used (a stored property that is not a `@Parameter`); the
     /// action taking the input is refused when its target is registered.
     @usableFromInline let problem: String?
+    /// Refuses a typed input that leaves a required `@Parameter` unset; `nil` for inputs that cannot
+    /// (explicit schemas, declarations without required parameters).
+    @usableFromInline let unset: UnsetParameters?
 
     /// Creates a schema from the input's initializer and its fields.
     ///
@@ -38,17 +41,26 @@ public struct MediatorSchema<Input: Sendable>: Sendable {
             return values
         }
         self.problem = nil
+        self.unset = nil
     }
 
     @usableFromInline
     init(
         parameters: [MediatorParameter], decode: @escaping @Sendable (ParameterLookup, ActionDefinition?) throws -> Input,
-        encode: @escaping @Sendable (Input) -> [String: any Sendable], problem: String? = nil
+        encode: @escaping @Sendable (Input) -> [String: any Sendable], problem: String? = nil,
+        unset: UnsetParameters? = nil
     ) {
         self.parameters = parameters
         self.decode = decode
         self.encode = encode
         self.problem = problem
+        self.unset = unset
+    }
+
+    /// Throws when `input`, made by a typed initializer, leaves a required `@Parameter` unset.
+    @inlinable
+    func checkTyped(_ input: borrowing Input, in definition: ActionDefinition?) throws {
+        if let unset { try unset.check(input, in: definition) }
     }
 
     /// Builds an input from named values, converting each as a call by name would (strings from a

@@ -22,7 +22,10 @@
 /// defaults constants (`"posts"`, `1`, `[]`), not `Date()` or `UUID()`, or the doors disagree. The typed initializer is written by hand because Swift gives a
 /// public struct no public memberwise initializer (and the one it gives inside the module takes a
 /// required `@Parameter` as its wrapper, not its value); its defaults can read the declaration's,
-/// as `UserQuery().tab` does, so they are not written twice.
+/// as `UserQuery().tab` does, so they are not written twice. It must set every required parameter:
+/// a call given an input that leaves one unset fails with ``MediatorError/Code/missingParameter``
+/// naming it, before the handler runs, through every typed door (sync, awaited, main actor, held,
+/// an event's payload); a handler never reads an unset one.
 ///
 /// Types that convert (``MediatorParameterValue``: `Int`, `String`, enums, arrays…) accept strings
 /// from URLs and values by name; `native:` parameters take values of exactly their type, which a URL
@@ -32,6 +35,10 @@
 /// qualify it with the core module's name: `@MediatorCore.Parameter("Product id") var id: Int`.
 @propertyWrapper
 public struct Parameter<Value: Sendable>: Sendable {
+    /// ``unsetMarker`` while a required parameter holds no value, `0` once it holds one. First, so it
+    /// sits at the wrapper's own offset in the input: a typed call finds an unset required parameter
+    /// by reading one word at each offset the schema found, not by reflecting (`UnsetParameters`).
+    @usableFromInline var unset: UInt64
     /// The value; `nil` only in the declaration the schema reads, for a parameter without a default.
     @usableFromInline var storage: Value?
     /// The one-line description, for the catalog and errors.
@@ -50,6 +57,7 @@ public struct Parameter<Value: Sendable>: Sendable {
     /// to be an optional left empty, so making an input (every typed call does) casts nothing.
     @inlinable
     init(exactly storage: Value?, _ summary: StaticString, _ conversion: ParameterConversion) {
+        self.unset = storage == nil ? unsetMarker : 0
         self.storage = storage
         self.summary = summary
         self.conversion = conversion
@@ -66,11 +74,14 @@ public struct Parameter<Value: Sendable>: Sendable {
                 preconditionFailure(
                     "A required @Parameter (\(Value.self), \"\(summary)\") was read but never set: "
                         + "its input's typed initializer must set every required @Parameter "
-                        + "(a sample of it in checkRegistrations(typedDefaults:) or a contract test names the field).")
+                        + "(a call through the mediator refuses such an input with missingParameter, naming the field).")
             }
             return storage
         }
-        set { storage = newValue }
+        set {
+            storage = newValue
+            unset = 0
+        }
     }
 
     /// A parameter with a default: the property's initial value, used when a call leaves it out.
@@ -130,6 +141,10 @@ public struct Parameter<Value: Sendable>: Sendable {
         self.init(exactly: wrappedValue, summary, .native)
     }
 }
+
+/// What a required `@Parameter` holds in its first word while no value was set: a value no pointer,
+/// small string or flag of the library writes there, so one comparison tells an unset one.
+@usableFromInline let unsetMarker: UInt64 = 0xA5C3_9E1F_D2B7_604B
 
 /// How a declared parameter takes values: converted from what callers and URLs supply, or only as
 /// native values of exactly its type.

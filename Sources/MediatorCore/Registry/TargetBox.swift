@@ -41,17 +41,11 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     private let declare: @Sendable () -> [MediatorAction<Target>]
     private let unknownAction: @Sendable (Target, String, MediatorParameters) throws -> Mediator.Fallback
     private let subscribe: @Sendable () -> [MediatorSubscription<Target>]
-    /// The subscription table, built outside every lock on first use and stored once; guarded like `builtTable`.
-    /// Kept as `AnyObject` (always a `SubscriptionTable<Target>`), as `builtTable` is.
-    private var builtSubscriptions: AnyObject?
-    /// The action table, built outside every lock on first use and stored once. Guarded by this
-    /// box's stripe of `LockStripes.shared`, held only to read or store the reference.
-    /// Kept as `AnyObject` (always an `ActionTable<Target>`): code generic over `Target` then looks up
-    /// no generic metadata to read or keep it (a few hundred instructions per access otherwise).
-    private var builtTable: AnyObject?
-    /// The thread reading the actions declaration (0: none), and the subscriptions one; guarded like `builtTable`.
-    private var tableReader: UInt64 = 0
-    private var subscriptionsReader: UInt64 = 0
+    /// The action table (always an `ActionTable<Target>`) and the subscription table (always a
+    /// `SubscriptionTable<Target>`), each built outside every lock on first use and stored once.
+    /// Guarded by this box's stripe of `LockStripes.shared`, held only to read or store them.
+    private var actionsRead = DeclarationRead()
+    private var subscriptionsRead = DeclarationRead()
     /// The kept instance, or who is creating it. Guarded by `InstanceCoordinator.shared`'s lock.
     var kept: KeptInstance<Target> = .none
 
@@ -76,7 +70,7 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     /// (`DeclarationReads`); a declaration that reads itself back (its `actions` calls the mediator,
     /// which needs the table) gets a table reporting that, not a hang or an endless recursion.
     private var table: ActionTable<Target> {
-        if let table = LockStripes.shared.withLock(for: self, { builtTable }) {
+        if let table = LockStripes.shared.withLock(for: self, { actionsRead.built }) {
             return unsafeDowncast(table, to: ActionTable<Target>.self)
         }
         let thread = ThreadCache.current
@@ -84,23 +78,7 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
             return ActionTable(target: name, problem: "its actions declaration calls the mediator back while it is being read")
         }
         defer { thread.endReadingTable(of: self) }
-        let table = DeclarationReads.value(
-            claim: { thread in
-                LockStripes.shared.withLock(for: self) { () -> DeclarationReads.Claim<AnyObject> in
-                    if let built = builtTable { return .kept(built) }
-                    if tableReader != 0 { return .reading(thread: tableReader) }
-                    tableReader = thread
-                    return .claimed
-                }
-            },
-            keep: { built in
-                LockStripes.shared.withLock(for: self) {
-                    tableReader = 0
-                    builtTable = built
-                    return built
-                }
-            },
-            reading: { ActionTable(target: name, declared: declare()) as AnyObject })
+        let table = readOnce(.actions) { ActionTable(target: name, declared: declare()) }
         return unsafeDowncast(table, to: ActionTable<Target>.self)
     }
 
@@ -148,27 +126,46 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     /// The subscription table, built on first use: reading the declaration runs target code, so it
     /// happens outside every lock, once however many threads race the first use (`DeclarationReads`).
     private var subscriptionTable: SubscriptionTable<Target> {
-        if let table = LockStripes.shared.withLock(for: self, { builtSubscriptions }) {
+        if let table = LockStripes.shared.withLock(for: self, { subscriptionsRead.built }) {
             return unsafeDowncast(table, to: SubscriptionTable<Target>.self)
         }
-        let table = DeclarationReads.value(
+        let table = readOnce(.subscriptions) { SubscriptionTable(target: name, ordinal: ordinal, declared: subscribe()) }
+        return unsafeDowncast(table, to: SubscriptionTable<Target>.self)
+    }
+
+    /// Reads one declaration once however many threads race its first use (`DeclarationReads`):
+    /// the first claims it in `read` and builds it with no lock held, the others wait for what it keeps.
+    /// Only on first use: later reads take the stored table under the stripe, as the callers do first.
+    private func readOnce(_ declaration: Declaration, building build: () -> AnyObject) -> AnyObject {
+        DeclarationReads.value(
             claim: { thread in
                 LockStripes.shared.withLock(for: self) { () -> DeclarationReads.Claim<AnyObject> in
-                    if let built = builtSubscriptions { return .kept(built) }
-                    if subscriptionsReader != 0 { return .reading(thread: subscriptionsReader) }
-                    subscriptionsReader = thread
-                    return .claimed
+                    withRead(of: declaration) { read in
+                        if let built = read.built { return .kept(built) }
+                        if read.reader != 0 { return .reading(thread: read.reader) }
+                        read.reader = thread
+                        return .claimed
+                    }
                 }
             },
             keep: { built in
                 LockStripes.shared.withLock(for: self) {
-                    subscriptionsReader = 0
-                    builtSubscriptions = built
+                    withRead(of: declaration) { read in read = DeclarationRead(built: built) }
                     return built
                 }
             },
-            reading: { SubscriptionTable(target: name, ordinal: ordinal, declared: subscribe()) as AnyObject })
-        return unsafeDowncast(table, to: SubscriptionTable<Target>.self)
+            reading: build)
+    }
+
+    /// A target's two declarations read once.
+    private enum Declaration { case actions, subscriptions }
+
+    /// Runs `body` on the read of `declaration`; the caller holds this box's stripe.
+    private func withRead<Result>(of declaration: Declaration, _ body: (inout DeclarationRead) -> Result) -> Result {
+        switch declaration {
+        case .actions: body(&actionsRead)
+        case .subscriptions: body(&subscriptionsRead)
+        }
     }
 
     var subscriptions: [ActionDefinition] { subscriptionTable.definitions }
@@ -218,4 +215,12 @@ enum KeptInstance<Target> {
     /// creator then uses it for its own call without keeping it).
     case creating(thread: UInt64, released: Bool)
     case ready(Target)
+}
+
+/// One declaration of a target (its actions or its subscriptions) read once: the table built from it,
+/// or the thread reading it (0: none). Kept as `AnyObject`: code generic over `Target` then looks
+/// up no generic metadata to read or keep it (a few hundred instructions per access otherwise).
+struct DeclarationRead {
+    var built: AnyObject?
+    var reader: UInt64 = 0
 }

@@ -49,15 +49,15 @@ extension Mediator {
 
     // MARK: Opening
 
-    /// Whether ``open(_:with:context:isolation:)-(String,_,_,_)`` would reach an action, with no side effects: no target
+    /// Whether ``open(_:with:context:isolation:)`` would reach an action, with no side effects: no target
     /// instance is made and no interceptor, handler or unmatched-URL handler runs.
     ///
     /// It checks the URL's syntax and length, scheme or host, route, route configuration and the
     /// remote policy; it does not check parameter values, which the action's input validates.
     /// - Parameter url: The URL.
     /// - Returns: `true` when the URL reaches an action a remote call may run.
-    public func canOpen(_ url: String) -> Bool {
-        snapshot().router.get().canOpen(url)
+    public func canOpen(_ url: some LinkConvertible) -> Bool {
+        snapshot().router.get().canOpen(url.linkText)
     }
 
     /// Opens a URL: routes it to its action and performs it as a remote call, returning the result.
@@ -73,10 +73,19 @@ extension Mediator {
     ///   - isolation: The caller's actor, filled in by the compiler; a main-actor caller may reach main-actor actions.
     /// - Returns: The action's result.
     /// - Throws: A ``MediatorError`` saying why the URL was refused or what the action reported.
-    @discardableResult
+    @inlinable @discardableResult
     public func open(
-        _ url: String, with parameters: MediatorParameters = MediatorParameters(), context: (any Sendable)? = nil,
-        isolation: (any Actor)? = #isolation
+        _ url: some LinkConvertible, with parameters: MediatorParameters = MediatorParameters(),
+        context: (any Sendable)? = nil, isolation: (any Actor)? = #isolation
+    ) throws -> any Sendable {
+        try open(text: url.linkText, with: parameters, context: context, isolation: isolation)
+    }
+
+    /// Opens a link's text: the one body behind ``open(_:with:context:isolation:)``, inlined at the
+    /// caller only as far as reading the text (for a `String`, the string itself).
+    @usableFromInline
+    func open(
+        text url: String, with parameters: MediatorParameters, context: (any Sendable)?, isolation: (any Actor)?
     ) throws -> any Sendable {
         let cache = ThreadCache.current
         let slot = cache.currentSlot(of: self)
@@ -124,12 +133,13 @@ extension Mediator {
     /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
     @inlinable
     public func open<Result: Sendable>(
-        _ url: String, with parameters: MediatorParameters = MediatorParameters(), context: (any Sendable)? = nil,
-        as type: Result.Type, isolation: (any Actor)? = #isolation
+        _ url: some LinkConvertible, with parameters: MediatorParameters = MediatorParameters(),
+        context: (any Sendable)? = nil, as type: Result.Type, isolation: (any Actor)? = #isolation
     ) throws -> Result {
-        let value = try open(url, with: parameters, context: context, isolation: isolation)
+        let text = url.linkText
+        let value = try open(text: text, with: parameters, context: context, isolation: isolation)
         if let typed = Self.cast(value, to: type) { return typed }
-        throw resultTypeMismatch(value, expected: type, url: url)
+        throw resultTypeMismatch(value, expected: type, url: text)
     }
 
     /// Opens a URL with `await`, which reaches asynchronous and main-actor actions too.
@@ -144,11 +154,11 @@ extension Mediator {
     /// - Throws: A ``MediatorError`` saying why the URL was refused or what the action reported.
     @discardableResult
     public func openAsync(
-        _ url: String, with parameters: MediatorParameters = MediatorParameters(), context: (any Sendable)? = nil,
-        whenHeld: MediatorHold.WhenHeld = .answerAtOnce
+        _ url: some LinkConvertible, with parameters: MediatorParameters = MediatorParameters(),
+        context: (any Sendable)? = nil, whenHeld: MediatorHold.WhenHeld = .answerAtOnce
     ) async throws -> any Sendable {
         do {
-            return try await openAsync(url, native: parameters, context: context, continuing: nil)
+            return try await openAsync(url.linkText, native: parameters, context: context, continuing: nil)
         } catch let error as MediatorError where error.code == .held {
             return try await answer(error, whenHeld)
         }
@@ -183,13 +193,13 @@ extension Mediator {
     /// - Throws: A ``MediatorError``, including ``MediatorError/Code/resultTypeMismatch``.
     @inlinable
     public func openAsync<Result: Sendable>(
-        _ url: String, with parameters: MediatorParameters = MediatorParameters(), context: (any Sendable)? = nil,
-        whenHeld: MediatorHold.WhenHeld = .answerAtOnce,
-        as type: Result.Type
+        _ url: some LinkConvertible, with parameters: MediatorParameters = MediatorParameters(),
+        context: (any Sendable)? = nil, whenHeld: MediatorHold.WhenHeld = .answerAtOnce, as type: Result.Type
     ) async throws -> Result {
-        let value = try await openAsync(url, with: parameters, context: context, whenHeld: whenHeld)
+        let text = url.linkText
+        let value = try await openAsync(text, with: parameters, context: context, whenHeld: whenHeld)
         if let typed = Self.cast(value, to: type) { return typed }
-        throw resultTypeMismatch(value, expected: type, url: url)
+        throw resultTypeMismatch(value, expected: type, url: text)
     }
 
     /// What opening a URL does: return an unmatched-URL handler's value, or run a remote call.

@@ -42,36 +42,36 @@ extension Mediator {
     ///
     /// Every destination is still subject to the remote policy: a redirect or degradation can reach only
     /// actions declared `.remote`, and validation rejects a rule that points anywhere else.
-    public struct RouteConfiguration: Sendable, Equatable {
+    public struct RouteConfiguration: Sendable, Equatable, CustomStringConvertible {
         /// A reference to one action of one target.
-        public struct ActionReference: Sendable, Hashable, CustomStringConvertible {
+        package struct ActionReference: Sendable, Hashable, CustomStringConvertible {
             /// The target name.
-            public var target: String
+            package var target: String
             /// The action name.
-            public var action: String
+            package var action: String
 
             /// Creates a reference.
             /// - Parameters:
             ///   - target: The target name.
             ///   - action: The action name.
-            public init(target: String, action: String) {
+            package init(target: String, action: String) {
                 self.target = target
                 self.action = action
             }
 
             /// `"Target.action"`.
-            public var description: String { "\(target).\(action)" }
+            package var description: String { "\(target).\(action)" }
         }
 
         /// What a rule applies to.
-        public enum Match: Sendable, Equatable, CustomStringConvertible {
+        package enum Match: Sendable, Equatable, CustomStringConvertible {
             /// URLs matching this pattern.
             case pattern(String)
             /// Every URL that reaches this action.
             case action(ActionReference)
 
             /// The pattern, or `"Target.action"`.
-            public var description: String {
+            package var description: String {
                 switch self {
                 case .pattern(let pattern): pattern
                 case .action(let reference): reference.description
@@ -80,7 +80,7 @@ extension Mediator {
         }
 
         /// What a rule does.
-        public enum Effect: Sendable, Equatable {
+        package enum Effect: Sendable, Equatable {
             /// Routes the URL again with this path template, filled from the matched placeholders.
             case redirectToPath(String)
             /// Calls this action instead, with the same parameters.
@@ -92,34 +92,55 @@ extension Mediator {
         }
 
         /// One rule: what it matches and what it does.
-        public struct Rule: Sendable, Equatable {
+        package struct Rule: Sendable, Equatable {
             /// What the rule applies to.
-            public var match: Match
+            package var match: Match
             /// What it does.
-            public var effect: Effect
+            package var effect: Effect
 
             /// Creates a rule.
             /// - Parameters:
             ///   - match: What the rule applies to.
             ///   - effect: What it does.
-            public init(match: Match, effect: Effect) {
+            package init(match: Match, effect: Effect) {
                 self.match = match
                 self.effect = effect
             }
         }
 
         /// The action degraded routes call with their web URL as the `url` parameter.
-        public var webFallback: ActionReference?
+        package var webFallback: ActionReference?
         /// The rules, in document order; at most one rule may apply to a route or an action.
-        public var rules: [Rule]
+        package var rules: [Rule]
+
+        // The document as values: the validation, routing and the catalog read them. Apps write the
+        // document (JSON, shared with Android and the web) and read it back as `description`.
 
         /// Creates a configuration from values.
         /// - Parameters:
         ///   - webFallback: The action degraded routes call.
         ///   - rules: The rules.
-        public init(webFallback: ActionReference? = nil, rules: [Rule] = []) {
+        package init(webFallback: ActionReference? = nil, rules: [Rule] = []) {
             self.webFallback = webFallback
             self.rules = rules
+        }
+
+        /// The configuration as people read it, one line each: how many rules, the web fallback, then
+        /// every rule and what it does, such as `/old/:id redirects to /product/:id`.
+        public var description: String {
+            var lines = ["\(rules.count) rule(s)"]
+            if let webFallback { lines.append("web fallback: \(webFallback)") }
+            for rule in rules {
+                let effect =
+                    switch rule.effect {
+                    case .redirectToPath(let path): "redirects to \(path)"
+                    case .redirectToAction(let action): "redirects to \(action)"
+                    case .degrade(let url): "degrades to the web page \(url)"
+                    case .disable(let reason): "disabled" + (reason.map { ": \($0)" } ?? "")
+                    }
+                lines.append("\(rule.match) \(effect)")
+            }
+            return lines.joined(separator: "\n")
         }
 
         /// Reads a configuration from its JSON document, checking its shape (not yet the catalog).

@@ -5,7 +5,7 @@ extension Mediator {
     /// mediator.configure { $0.urlOptions = Mediator.URLOptions(decodesPlusAsSpace: true, mergesFragmentParameters: true) }
     /// ```
     public struct URLOptions: Sendable, Equatable {
-        /// The longest URL, in UTF-8 bytes, that ``Mediator/open(_:with:context:isolation:)-(String,_,_,_)`` accepts; longer ones fail before parsing.
+        /// The longest URL, in UTF-8 bytes, that ``Mediator/open(_:with:context:isolation:)`` accepts; longer ones fail before parsing.
         ///
         /// The default, 16,384 bytes, is far above any deep link an app sends and low enough that a hostile
         /// URL cannot make the mediator do much work. A negative length counts as 0 (every URL refused)

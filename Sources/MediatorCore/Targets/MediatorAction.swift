@@ -129,10 +129,29 @@ public struct MediatorAction<Target: Sendable>: Sendable {
             }
             let kept: Bool
             if case .kept = source { kept = true } else { kept = false }
+            // A typed input whose initializer left a required `@Parameter` unset is refused before
+            // the handler runs; inputs that cannot be (no such parameter) keep the bare closures.
+            var typedSync = runSync
+            var typedOnMainActor = runOnMainActor
+            var typedAsync = runAsync
+            if schema.unset != nil {
+                typedSync = { input in
+                    try schema.checkTyped(input, in: definition)
+                    return try runSync(input)
+                }
+                typedOnMainActor = { input in
+                    try schema.checkTyped(input, in: definition)
+                    return try runOnMainActor(input)
+                }
+                typedAsync = { input in
+                    try schema.checkTyped(input, in: definition)
+                    return try await runAsync(input)
+                }
+            }
             // Formed here, where `Input` and `Output` are concrete, so decoding and boxing the result specialize.
             return Binding(
-                definition: definition, runsOnKeptInstance: kept, runSync: runSync, runOnMainActor: runOnMainActor,
-                runAsync: runAsync,
+                definition: definition, runsOnKeptInstance: kept, runSync: typedSync, runOnMainActor: typedOnMainActor,
+                runAsync: typedAsync,
                 decodeAndRunSync: { payload in try runSync(input(from: payload, schema: schema, definition: definition)) },
                 decodeAndRunOnMainActor: { payload in
                     try runOnMainActor(input(from: payload, schema: schema, definition: definition))
@@ -206,14 +225,19 @@ public struct MediatorAction<Target: Sendable>: Sendable {
     ) throws -> Input {
         switch payload {
         case .input(let typed):
-            if let input = typed.value as? Input { return input }
+            if let input = typed.value as? Input {
+                try schema.checkTyped(input, in: definition)
+                return input
+            }
             return try schema.decode(ParameterLookup(values: typed.parameters()), definition)
         case .values(let lookup):
             return try schema.decode(lookup, definition)
         case .event(let payload):
             // Types compared, then read without a cast: the event key already matched the payload type.
             if payload.type == ObjectIdentifier(Input.self) {
-                return unsafeDowncast(payload, to: TypedEventPayload<Input>.self).typed
+                let input = unsafeDowncast(payload, to: TypedEventPayload<Input>.self).typed
+                try schema.checkTyped(input, in: definition)
+                return input
             }
             return try schema.decode(ParameterLookup(values: ["payload": payload.value]), definition)
         }
