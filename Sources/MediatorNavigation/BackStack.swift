@@ -20,8 +20,9 @@ public struct BackStack: Sendable {
     public let action: String
     /// How the action's own screen is shown over the back stack.
     public let presentation: NavigationPlan.Presentation
-    /// The plan for the action's values: its back stack, then its own destination.
-    let plan: @Sendable (Mediator.RoutedLink) throws -> NavigationPlan
+    /// The plan for a link to the action, from its values, and (when `handing`) the input decoded
+    /// from them, for the action to run with instead of decoding them again.
+    let plan: @Sendable (_ link: Mediator.RoutedLink, _ handing: Bool) throws -> (NavigationPlan, Mediator.DecodedLinkInput?)
 
     /// Declares the destinations beneath a contract's action, computed from its input.
     /// - Parameters:
@@ -32,14 +33,16 @@ public struct BackStack: Sendable {
         _ contract: Contract, presentation: NavigationPlan.Presentation = .push,
         beneath: @escaping @Sendable (Contract.Input) -> [NavigationDestination]
     ) where Contract.Input: Hashable {
-        target = contract.target
-        action = contract.action
+        // The contract's names, read once here rather than for every link.
+        let (target, action) = (contract.target, contract.action)
+        self.target = target
+        self.action = action
         self.presentation = presentation
-        plan = { link in
+        plan = { link, handing in
             let input = try link.input(Contract.Input.schema)
             var destinations = beneath(input)
-            destinations.append(NavigationDestination(contract, input))
-            return NavigationPlan(destinations, presentation: presentation)
+            destinations.append(NavigationDestination(target: target, action: action, input: input))
+            return (NavigationPlan(destinations, presentation: presentation), handing ? link.handing(input) : nil)
         }
     }
 }

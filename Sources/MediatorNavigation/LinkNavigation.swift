@@ -18,8 +18,8 @@ public import MediatorCore
 public final class LinkNavigation: Sendable {
     /// The mediator links are opened with.
     public let mediator: Mediator
-    /// The declarations, by `target` then `action`.
-    private let backStacks: [String: [String: BackStack]]
+    /// The declarations, by action name, then their targets': a link's is found with one name hashed.
+    private let backStacks: [String: [BackStack]]
 
     /// Creates a navigation over a mediator with the back stacks the app's modules declare.
     /// - Parameters:
@@ -27,9 +27,17 @@ public final class LinkNavigation: Sendable {
     ///   - backStacks: The declarations; a later one for the same action replaces an earlier one.
     public init(_ mediator: Mediator, backStacks: [BackStack]) {
         self.mediator = mediator
-        var table: [String: [String: BackStack]] = [:]
-        for backStack in backStacks { table[backStack.target, default: [:]][backStack.action] = backStack }
+        var table: [String: [BackStack]] = [:]
+        for backStack in backStacks {
+            table[backStack.action, default: []].removeAll { $0.target == backStack.target }
+            table[backStack.action, default: []].append(backStack)
+        }
         self.backStacks = table
+    }
+
+    /// The back stack a link's action declares, if any.
+    private func backStack(of link: Mediator.RoutedLink) -> BackStack? {
+        backStacks[link.action]?.first { $0.target == link.target }
     }
 
     /// The plan a link stands for, without running anything: its back stack and its own destination,
@@ -40,11 +48,43 @@ public final class LinkNavigation: Sendable {
     /// - Returns: The plan, or `nil`.
     /// - Throws: A `MediatorError` when the link's values do not decode into its action's input.
     public func plan(for url: String, context: (any Sendable)? = nil) throws -> NavigationPlan? {
-        guard let routed = mediator.routedAction(of: url), let backStack = backStacks[routed.target]?[routed.action]
-        else { return nil }
-        var plan = try backStack.plan(routed)
+        guard let routed = mediator.routedAction(of: url), let backStack = backStack(of: routed) else { return nil }
+        var (plan, _) = try backStack.plan(routed, false)
         plan.context = context
         return plan
+    }
+
+    /// What the URL door handed over while it opened a link.
+    private enum Handoff {
+        /// Nothing: the URL reached no action, or the value is a held call's that continued.
+        case notRouted
+        /// The link's plan, or `nil` when its action declares no back stack.
+        case planned(NavigationPlan?)
+        /// The link's values do not decode into its back stack's input.
+        case undecodable
+    }
+
+    /// Builds a routed link's plan as the URL door hands the link over, and the input its action
+    /// then runs with (decoded once, for both).
+    private func handOver(
+        _ link: Mediator.RoutedLink, context: (any Sendable)?
+    ) -> (handoff: Handoff, input: Mediator.DecodedLinkInput?) {
+        guard let backStack = backStack(of: link) else { return (.planned(nil), nil) }
+        do {
+            var (plan, input) = try backStack.plan(link, true)
+            plan.context = context
+            return (.planned(plan), input)
+        } catch {
+            // The action decodes the values itself and reports what is wrong, as without a back stack.
+            return (.undecodable, nil)
+        }
+    }
+
+    /// The plan of a link that opened: the one built as it was routed, else (a held call that
+    /// continued, or values the back stack's input refused) its plan now, or the error it gets.
+    private func plan(of url: String, _ handoff: Handoff, context: (any Sendable)?) throws -> NavigationPlan? {
+        if case .planned(let plan) = handoff { return plan }
+        return try plan(for: url, context: context)
     }
 
     /// What opening a link did.
@@ -54,7 +94,8 @@ public final class LinkNavigation: Sendable {
         /// The plan applied, or `nil` when the link's action declares no back stack (its value is then
         /// the app's to show, as before).
         public let plan: NavigationPlan?
-        /// The steps applied to the navigator, in order.
+        /// The steps applied to the navigator, in order; empty when nothing was applied (or the
+        /// navigator already showed the plan).
         public let steps: [NavigationStep]
     }
 
@@ -72,8 +113,36 @@ public final class LinkNavigation: Sendable {
         _ url: String, context: (any Sendable)? = nil, whenHeld: MediatorHold.WhenHeld = .answerAtOnce,
         on navigator: some MediatorNavigator
     ) async throws -> Landing {
-        let value = try await mediator.openAsync(url, context: context, whenHeld: whenHeld)
-        return try await land(url, value: value, context: context, on: navigator)
+        // The door routes the link once and hands it over: its plan is built from the same route and input.
+        let handoff = Locked(Handoff.notRouted)
+        let (value, continued) = try await mediator.openAsync(url, context: context, whenHeld: whenHeld) { [self] link in
+            let (built, input) = handOver(link, context: context)
+            handoff.withLock { $0 = built }
+            return input
+        }
+        let plan = try plan(of: url, continued ? .notRouted : handoff.withLock { $0 }, context: context)
+        return try await land(plan, value: value, on: navigator)
+    }
+
+    /// Opens a link without `await` (through the mediator's `open`) and returns its value with its
+    /// plan, applying nothing: the landing's steps are empty, and the app applies the plan with
+    /// ``apply(_:to:lastResult:)``, the value as `lastResult`.
+    ///
+    /// The link is routed once and its values decoded once, for its action and its plan alike.
+    /// - Parameters:
+    ///   - url: The link.
+    ///   - context: The scene or window it arrived in; given to interceptors, and carried in the plan.
+    ///   - isolation: The caller's actor, filled in by the compiler; a main-actor caller may reach main-actor actions.
+    /// - Returns: The link's value, and its plan (`nil` when its action declares no back stack).
+    /// - Throws: What opening the link throws (`MediatorError.Code.held` for a link held on a gate).
+    public func open(_ url: String, context: (any Sendable)? = nil, isolation: (any Actor)? = #isolation) throws -> Landing {
+        var handoff = Handoff.notRouted
+        let value = try mediator.open(url, context: context, isolation: isolation) { link in
+            let (built, input) = handOver(link, context: context)
+            handoff = built
+            return input
+        }
+        return Landing(value: value, plan: try plan(of: url, handoff, context: context), steps: [])
     }
 
     /// Lands a held link once it has continued: waits for its value, then applies its plan with the
@@ -87,14 +156,13 @@ public final class LinkNavigation: Sendable {
     public func land(_ hold: MediatorHold, on navigator: some MediatorNavigator) async throws -> Landing {
         let value = try await hold.value()
         guard let url = hold.call.url else { return Landing(value: value, plan: nil, steps: []) }
-        return try await land(url, value: value, context: hold.call.context, on: navigator)
+        return try await land(try plan(for: url, context: hold.call.context), value: value, on: navigator)
     }
 
     @MainActor
-    private func land(
-        _ url: String, value: any Sendable, context: (any Sendable)?, on navigator: some MediatorNavigator
-    ) async throws -> Landing {
-        guard let plan = try plan(for: url, context: context) else { return Landing(value: value, plan: nil, steps: []) }
+    private func land(_ plan: NavigationPlan?, value: any Sendable, on navigator: some MediatorNavigator) async throws -> Landing
+    {
+        guard let plan else { return Landing(value: value, plan: nil, steps: []) }
         let steps = try await apply(plan, to: navigator, lastResult: value)
         return Landing(value: value, plan: plan, steps: steps)
     }

@@ -33,6 +33,13 @@ public struct NavigationDestination: Hashable, Sendable, CustomStringConvertible
         self.input = input
     }
 
+    /// A destination for an action by its names, read once from its contract (a back stack's own).
+    init<Input: MediatorInput & Hashable>(target: String, action: String, input: Input) {
+        self.target = target
+        self.action = action
+        self.input = input
+    }
+
     /// The input, typed as a contract's, when this destination is that contract's action.
     /// - Parameter contract: The contract.
     /// - Returns: The input, or `nil` for another action.

@@ -7,7 +7,7 @@
 // broadcast1 broadcast10 broadcast100 (per broadcast to that many subscribers), and perform2Declared
 // openDeclared (perform2 and open with the input declared with @Parameter, read by reflection, in
 // place of an explicit MediatorSchema), and openBackStack (open, then the navigation plan of a link
-// whose action declares two screens beneath it: routed again, decoded, three destinations). The facade scenarios call contracts
+// whose action declares two screens beneath it, from one routing: three destinations). The facade scenarios call contracts
 // (and facade methods) declared in another module, `ProfileFacade`, as one module calls another.
 // Setup runs in both runs, so the difference is the loop alone.
 // Once per count (run with 1 and 0): `routes` (10,000 targets with a pattern each, then the first
@@ -316,7 +316,8 @@ case "open":
     _ = try? routed.open(url, as: Int.self)
     for _ in 0..<count { sum &+= (try? routed.open(url, as: Int.self)) ?? 0 }
 case "openBackStack":
-    // As `open`, and the link's plan: T50's screen over T0's and T1's (`LinkNavigation.plan(for:)`).
+    // As `open`, and the link's plan: T50's screen over T0's and T1's (`LinkNavigation.open(_:context:)`:
+    // the link routed once and its values decoded once, for the action and the plan).
     let routed = routedMediator(routedTargets(100))
     let (show0, show1) = (ActionContract<ShowInput, Int>("show", on: "T0"), ActionContract<ShowInput, Int>("show", on: "T1"))
     let navigation = LinkNavigation(
@@ -327,10 +328,11 @@ case "openBackStack":
             }
         ])
     let url = opaque("shop://c50/42?ref=push")
-    _ = try? routed.open(url, as: Int.self)
+    _ = try? navigation.open(url)
     for _ in 0..<count {
-        sum &+= (try? routed.open(url, as: Int.self)) ?? 0
-        sum &+= (try? navigation.plan(for: url))?.destinations.count ?? 0
+        guard let landing = try? navigation.open(url) else { continue }
+        sum &+= landing.plan?.destinations.count ?? 0
+        if let value = landing.value as? Int { sum &+= value }
     }
 case "routingKitOpen":
     // RoutingKit's TrieRouter with the same 100 routes, given the same string as a server would split it.

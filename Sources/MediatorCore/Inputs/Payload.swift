@@ -62,6 +62,14 @@ final class TypedInput: Sendable {
         type = ObjectIdentifier(Input.self)
         parameters = { Input.schema.encode(input) }
     }
+
+    /// An input whose named values are given: those it was decoded from (a routed link's), which
+    /// interceptors and the remote policy see as they would have seen them undecoded.
+    init<Input: MediatorInput>(_ input: Input, parameters: @escaping @Sendable () -> [String: any Sendable]) {
+        value = input
+        type = ObjectIdentifier(Input.self)
+        self.parameters = parameters
+    }
 }
 
 /// One parameter value as the call supplied it, before conversion to the declared type.

@@ -1,5 +1,7 @@
 /// What a URL reaches, for the navigation layer (`MediatorNavigation`), which builds a link's back
-/// stack from the action and values a URL routes to, without running anything.
+/// stack from the action and values a URL routes to: either without running anything
+/// (`routedAction(of:)`), or handed over by the URL door itself as it opens the link, so the link
+/// is routed once and its values decoded once, for the back stack and the action alike.
 extension Mediator {
     /// A link as routed: its action, and its values read in place, decoded only into the input asked for.
     package struct RoutedLink: Sendable {
@@ -9,11 +11,38 @@ extension Mediator {
         package let action: String
         let lookup: ParameterLookup
 
+        /// A link to a route's action.
+        init(_ id: ActionID, _ lookup: ParameterLookup, in router: URLRouter) {
+            let definition = router.routes[id].definition
+            self.init(target: definition.target, action: definition.name, lookup: lookup)
+        }
+
+        /// A link to an action by its names.
+        init(target: String, action: String, lookup: ParameterLookup) {
+            self.target = target
+            self.action = action
+            self.lookup = lookup
+        }
+
         /// The link's values as an input, decoded by its schema as the action's handler would get them.
         /// - Throws: ``MediatorError/Code/missingParameter`` or ``MediatorError/Code/invalidParameter``.
         package func input<Input>(_ schema: MediatorSchema<Input>) throws -> Input {
             try schema.decode(lookup, nil)
         }
+
+        /// An input decoded from this link's values, for its action to run with instead of decoding
+        /// them again: the action takes it when its input is of the same type (else it decodes the
+        /// link's values as usual), and interceptors and the remote policy still see the link's values.
+        /// - Parameter input: The input, decoded from this link (``input(_:)``).
+        package func handing<Input: MediatorInput>(_ input: Input) -> DecodedLinkInput {
+            let lookup = lookup
+            return DecodedLinkInput(typed: TypedInput(input, parameters: { lookup.materialized() }))
+        }
+    }
+
+    /// A link's input as its action runs with it (``RoutedLink/handing(_:)``).
+    package struct DecodedLinkInput: Sendable {
+        let typed: TypedInput
     }
 
     /// The action a URL routes to in the current snapshot and the values it carries there (the
@@ -26,12 +55,53 @@ extension Mediator {
         let router = cache.router(inSlot: cache.currentSlot(of: self))
         switch try? router.resolve(url, caller: MediatorParameters(), runsUnmatchedHandler: false) {
         case let .action(id, values)?:
-            let definition = router.routes[id].definition
-            return RoutedLink(target: definition.target, action: definition.name, lookup: ParameterLookup(url: values))
+            return RoutedLink(id, ParameterLookup(url: values), in: router)
         case let .named(target, action, parameters)?:
             return RoutedLink(target: target, action: action, lookup: ParameterLookup(values: parameters.values))
         case .value?, nil:
             return nil
         }
     }
+
+    /// Opens a URL as ``open(_:with:context:isolation:)`` does, handing the link
+    /// it routes to over to `handoff` before its action runs (not called when the URL reaches no
+    /// action, or is refused or held before it is routed). The input `handoff` returns, decoded
+    /// from the link (``RoutedLink/handing(_:)``), is what the action runs with.
+    /// - Parameters:
+    ///   - url: The URL.
+    ///   - context: The scene or window the link arrived in, or `nil`.
+    ///   - isolation: The caller's actor.
+    ///   - handoff: Reads the routed link (the navigation layer builds its plan there).
+    /// - Returns: The action's result.
+    package func open(
+        _ url: String, context: (any Sendable)?, isolation: (any Actor)?,
+        handing handoff: (RoutedLink) -> DecodedLinkInput?
+    ) throws -> any Sendable {
+        try open(url, with: MediatorParameters(), context: context, isolation: isolation, handsOver: true, handing: handoff)
+    }
+
+    /// Opens a URL with `await` as ``openAsync(_:with:context:whenHeld:)`` does,
+    /// handing the link it routes to over to `handoff` before its action runs.
+    /// - Parameters:
+    ///   - url: The URL.
+    ///   - context: The scene or window the link arrived in, or `nil`.
+    ///   - whenHeld: Whether a held URL answers at once or waits for the continued call's result.
+    ///   - handoff: Reads the routed link (the navigation layer builds its plan there).
+    /// - Returns: The action's result, and whether it is the result of a held call that continued
+    ///   (whose link, routed again as it continued, was not handed over).
+    package func openAsync(
+        _ url: String, context: (any Sendable)?, whenHeld: MediatorHold.WhenHeld,
+        handing handoff: @escaping @Sendable (RoutedLink) -> DecodedLinkInput?
+    ) async throws -> (value: any Sendable, continued: Bool) {
+        do {
+            return (
+                try await openAsync(url, native: MediatorParameters(), context: context, continuing: nil, handing: handoff), false
+            )
+        } catch let error as MediatorError where error.code == .held {
+            return (try await answer(error, whenHeld), true)
+        }
+    }
 }
+
+/// What the URL door hands a routed link to before its action runs (see `Mediator+RoutedAction.swift`).
+typealias LinkHandoff = (Mediator.RoutedLink) -> Mediator.DecodedLinkInput?

@@ -87,6 +87,17 @@ extension Mediator {
     func open(
         text url: String, with parameters: MediatorParameters, context: (any Sendable)?, isolation: (any Actor)?
     ) throws -> any Sendable {
+        try open(url, with: parameters, context: context, isolation: isolation, handsOver: false) { _ in nil }
+    }
+
+    /// Opens a URL, handing the link it routes to over (`handoff`, when `handsOver`) before its
+    /// action runs: the one door behind ``open(_:with:context:isolation:)`` and the
+    /// navigation layer's.
+    @inline(__always)
+    func open(
+        _ url: String, with parameters: MediatorParameters, context: (any Sendable)?, isolation: (any Actor)?,
+        handsOver: Bool, handing handoff: LinkHandoff
+    ) throws -> any Sendable {
         let cache = ThreadCache.current
         let slot = cache.currentSlot(of: self)
         let snapshot = cache.snapshot(inSlot: slot)
@@ -94,31 +105,38 @@ extension Mediator {
             CallState(url: url, native: parameters.values, context: context), url: url, options: snapshot.routing.options)
         try admit(.remote, CallState(url: url, native: parameters.values, context: context))
         let router = cache.router(inSlot: slot)
-        let destination = try router.resolve(url, caller: parameters, runsUnmatchedHandler: true)
-        if case let .action(id, values) = destination, !snapshot.hasInterceptors,
-            let binding = cache.routeBinding(index: id.index, in: snapshot)
+        let (id, payload): (ActionID, Payload)
+        switch routed(
+            try router.resolve(url, caller: parameters, runsUnmatchedHandler: true), in: router, with: parameters,
+            handsOver: handsOver, handing: handoff)
         {
+        case let .action(routedID, routedPayload): (id, payload) = (routedID, routedPayload)
+        case let other:
+            return try enterSync(opening(other, of: url, in: router, with: parameters, context: context, continuing: nil))
+        }
+        if !snapshot.hasInterceptors, let binding = cache.routeBinding(index: id.index, in: snapshot) {
             // A routed action this thread resolved in this snapshot, nothing installed: straight to
             // the remote policy and the handler.
-            let payload = Payload.values(ParameterLookup(url: values, native: parameters.values))
             return try CachedBinding(cache: cache, unretained: binding).run { binding in
                 try invokeSync(binding, source: .remote, payload, isolation: isolation)
             }
         }
-        if case let .action(id, values) = destination {
-            let payload = Payload.values(ParameterLookup(url: values, native: parameters.values))
-            // The same, with interceptors installed: they decide and observe (`InterceptedRun.swift`).
-            if let value = try openIntercepted(
-                id, url: url, payload, context: context, in: snapshot, cache: cache, isolation: isolation,
-                state: { routedState(id, payload, of: url, in: router, with: parameters, context: context, continuing: nil) })
-            {
-                return value
-            }
+        // The same, with interceptors installed: they decide and observe (`InterceptedRun.swift`).
+        if let value = try openIntercepted(
+            id, url: url, payload, context: context, in: snapshot, cache: cache, isolation: isolation,
+            state: { routedState(id, payload, of: url, in: router, with: parameters, context: context, continuing: nil) })
+        {
+            return value
         }
-        switch opening(destination, of: url, in: router, with: parameters, context: context, continuing: nil) {
-        case .value(let value): return value
-        case let .call(state, address):
-            return try enterSync(state, address, in: snapshot, cache: cache, isolation: isolation)
+        return try enterSync(
+            opening(.action(id, payload), of: url, in: router, with: parameters, context: context, continuing: nil))
+
+        func enterSync(_ opening: Opening) throws -> any Sendable {
+            switch opening {
+            case .value(let value): return value
+            case let .call(state, address):
+                return try self.enterSync(state, address, in: snapshot, cache: cache, isolation: isolation)
+            }
         }
     }
 
@@ -164,17 +182,22 @@ extension Mediator {
         }
     }
 
-    /// Opens a URL with `await`: a caller's, or a held one continuing (as `hold`).
+    /// Opens a URL with `await`: a caller's, or a held one continuing (as `hold`); the link it
+    /// routes to is handed over (`handoff`) before its action runs.
     func openAsync(
-        _ url: String, native: MediatorParameters, context: (any Sendable)?, continuing hold: MediatorHold?
+        _ url: String, native: MediatorParameters, context: (any Sendable)?, continuing hold: MediatorHold?,
+        handing handoff: LinkHandoff? = nil
     ) async throws -> any Sendable {
         let snapshot = snapshot()
         func state() -> CallState { CallState(url: url, native: native.values, context: context, continuing: hold) }
         try refuseDuplicate(state(), url: url, options: snapshot.routing.options)
         try admit(.remote, state())
         let router = snapshot.router.get()
-        let destination = try router.resolve(url, caller: native, runsUnmatchedHandler: true)
-        switch opening(destination, of: url, in: router, with: native, context: context, continuing: hold) {
+        let routed = routed(
+            try router.resolve(url, caller: native, runsUnmatchedHandler: true), in: router, with: native,
+            handsOver: handoff != nil
+        ) { handoff?($0) }
+        switch opening(routed, of: url, in: router, with: native, context: context, continuing: hold) {
         case .value(let value): return value
         case let .call(state, address):
             let resolved = resolve(address, of: state, in: snapshot, cache: .current)
@@ -208,27 +231,60 @@ extension Mediator {
         case call(CallState, CallAddress)
     }
 
+    /// Where a URL leads, with what its action runs with.
+    private enum Routed {
+        /// A route's action, with its payload.
+        case action(ActionID, Payload)
+        /// The action an unmatched-URL handler redirected to, by name, with its payload.
+        case named(target: String, action: String, Payload)
+        /// The unmatched-URL handler's value.
+        case value(any Sendable)
+    }
+
+    /// A routed URL with what its action runs with: the URL's values (native values winning), or
+    /// the input `handoff` decoded from them (the navigation layer's, which reads it for the link's
+    /// back stack).
+    @inline(__always)
+    private func routed(
+        _ destination: consuming URLRouter.Destination, in router: URLRouter, with native: MediatorParameters,
+        handsOver: Bool, handing handoff: LinkHandoff
+    ) -> Routed {
+        switch destination {
+        case let .action(id, values):
+            let lookup = ParameterLookup(url: values, native: native.values)
+            guard handsOver, let input = handoff(RoutedLink(id, lookup, in: router)) else {
+                return .action(id, .values(lookup))
+            }
+            return .action(id, .input(input.typed))
+        case let .named(target, action, parameters):
+            let lookup = ParameterLookup(values: parameters.values, native: native.values)
+            guard handsOver, let input = handoff(RoutedLink(target: target, action: action, lookup: lookup)) else {
+                return .named(target: target, action: action, .values(lookup))
+            }
+            return .named(target: target, action: action, .input(input.typed))
+        case .value(let value):
+            return .value(value)
+        }
+    }
+
     /// The call a routed URL stands for. A matched route leads straight to its target's action: the
     /// binding comes from this thread's slot by the route's action index, or is made from the
     /// route's target box, never looked up by name.
     private func opening(
-        _ destination: URLRouter.Destination, of url: String, in router: URLRouter, with native: MediatorParameters,
+        _ routed: Routed, of url: String, in router: URLRouter, with native: MediatorParameters,
         context: (any Sendable)?, continuing hold: MediatorHold?
     ) -> Opening {
-        let origin = CallOrigin.url(url, native: native.values)
-        var state: CallState
-        switch destination {
+        switch routed {
         case .value(let value):
             return .value(value)
-        case let .action(id, values):
-            let payload = Payload.values(ParameterLookup(url: values, native: native.values))
+        case let .action(id, payload):
             return .call(
                 routedState(id, payload, of: url, in: router, with: native, context: context, continuing: hold),
                 .route(id, router.routes))
-        case let .named(target, action, parameters):
-            state = CallState(
-                target: target, action: action, source: .remote,
-                payload: .values(ParameterLookup(values: parameters.values, native: native.values)), origin: origin)
+        case let .named(target, action, payload):
+            var state = CallState(
+                target: target, action: action, source: .remote, payload: payload,
+                origin: .url(url, native: native.values))
             state.hold = hold
             state.context = context
             return .call(state, .names(ActionKey(target: target, action: action)))

@@ -225,7 +225,9 @@ public struct MediatorAction<Target: Sendable>: Sendable {
     ) throws -> Input {
         switch payload {
         case .input(let typed):
-            if let input = typed.value as? Input {
+            // The types compared, then read without the runtime's general cast (a typed call's input,
+            // or a link's decoded once by the navigation layer).
+            if let input = RawParameter.exactly(typed.value, as: Input.self) {
                 try schema.checkTyped(input, in: definition)
                 return input
             }

@@ -36,6 +36,42 @@ struct LinkNavigationTests {
         #expect(error?.code == .invalidParameter)
     }
 
+    @Test("opened without await, a link runs its action once and returns its value with its plan, unapplied")
+    func openedWithoutAwait() async throws {
+        let screens = ScreensMade()
+        let navigation = LinkNavigation(try makeNavigableShop(screens), backStacks: shopBackStacks)
+        let landing = try navigation.open("shop://product/42/reviews", context: "window 2")
+        #expect(landing.value as? String == "Reviews 42")
+        #expect(landing.plan?.destinations == [To.list, To.product(42), To.reviews(42)])
+        #expect(landing.plan?.context as? String == "window 2")
+        #expect(landing.steps.isEmpty)
+        #expect(screens.all == ["Reviews 42"])
+        let navigator = RecordingNavigator()
+        let plan = try #require(landing.plan)
+        _ = try await navigation.apply(plan, to: navigator, lastResult: landing.value)
+        #expect(navigator.titles == ["Products", "Product 42", "Reviews 42"])
+        #expect(screens.all == ["Reviews 42", "Products", "Product 42"])
+        let plain = try navigation.open("shop://products")
+        #expect(plain.value as? String == "Products" && plain.plan == nil)
+    }
+
+    @Test("a link decoded once for its plan and its action: interceptors still see its values as the URL gave them")
+    func interceptorsSeeTheLinksValues() throws {
+        let mediator = try makeNavigableShop()
+        let seen = Locked<[String: String]>([:])
+        mediator.configure { settings in
+            settings.interceptors = [ParameterReader(seen: seen)]
+        }
+        let navigation = LinkNavigation(mediator, backStacks: shopBackStacks)
+        let landing = try navigation.open("shop://product/42/reviews?ref=push")
+        #expect(landing.value as? String == "Reviews 42")
+        #expect(landing.plan?.destinations.last == To.reviews(42))
+        #expect(seen.withLock { $0 } == ["id": "42", "ref": "push"])
+        let error = #expect(throws: MediatorError.self) { try navigation.open("shop://product/abc/reviews") }
+        #expect(error?.code == .invalidParameter)
+        #expect(error?.action == "reviews")
+    }
+
     @Test("from a cold stack a link shows its back stack, each screen made once, in the window it came to")
     func coldStack() async throws {
         let screens = ScreensMade()
@@ -118,5 +154,14 @@ struct LinkNavigationTests {
         }
         #expect(error?.code == .duplicateLink)
         #expect(navigator.applied.count == 3)
+    }
+}
+
+/// Keeps the parameters of the last call it saw, as strings.
+private struct ParameterReader: MediatorInterceptor {
+    let seen: Locked<[String: String]>
+    func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
+        seen.withLock { $0 = call.parameters.values.compactMapValues { $0 as? String } }
+        return .proceed
     }
 }

@@ -25,14 +25,16 @@ struct ContractKey: Sendable, Hashable {
             let index = table.names.count
             table.indices[identity] = index
             table.names.append((target, action))
+            Self.published.write((target, action), at: index)
             return index
         }
     }
 
-    /// The contract's target and action names, read from the process-wide table (a lock taken for
-    /// a few instructions: only the pipeline's slow path and descriptions read them).
+    /// The contract's target and action names, read from the process-wide table: without a lock for
+    /// the first `cachedLimit` keys (a link's back stack reads them for every destination it makes).
     var names: (target: String, action: String) {
-        Self.interned.withLock { $0.names[index] }
+        if let names = Self.published.read(at: index) { return names }
+        return Self.interned.withLock { $0.names[index] }
     }
 
     private struct Identity: Hashable {
@@ -50,4 +52,38 @@ struct ContractKey: Sendable, Hashable {
 
     /// Every identity seen so far. LOCK: a leaf, held only to intern a key or read its names.
     private static let interned = Locked(Interned())
+
+    /// The names of the first `cachedLimit` keys, readable without the lock.
+    private static let published = PublishedNames()
+
+    /// Names by key index in chunks of 256 entries, each chunk allocated once and never moved or freed.
+    ///
+    /// An entry (and its chunk) is written once, under `interned`'s lock, before the key that indexes
+    /// it is returned; it is read only through such a key, which reached its reader after that write
+    /// (by the lock, or whatever handed the key over), so a read never races the write it needs.
+    private final class PublishedNames: @unchecked Sendable {
+        // @unchecked: written only under `interned`'s lock, each entry once; read as above.
+        private typealias Names = (target: String, action: String)
+        private static let chunkSize = 256
+        private let chunks: UnsafeMutablePointer<UnsafeMutablePointer<Names>?>
+
+        init() {
+            chunks = .allocate(capacity: ContractKey.cachedLimit / Self.chunkSize)
+            chunks.initialize(repeating: nil, count: ContractKey.cachedLimit / Self.chunkSize)
+        }
+
+        /// Writes a new key's names. Called under `interned`'s lock, once per index.
+        func write(_ names: (target: String, action: String), at index: Int) {
+            guard index < ContractKey.cachedLimit else { return }
+            let (chunk, entry) = index.quotientAndRemainder(dividingBy: Self.chunkSize)
+            if chunks[chunk] == nil { chunks[chunk] = .allocate(capacity: Self.chunkSize) }
+            chunks[chunk]?.advanced(by: entry).initialize(to: names)
+        }
+
+        /// A key's names, or `nil` past the first `cachedLimit` keys.
+        func read(at index: Int) -> (target: String, action: String)? {
+            guard index < ContractKey.cachedLimit, let chunk = chunks[index / Self.chunkSize] else { return nil }
+            return chunk[index % Self.chunkSize]
+        }
+    }
 }
