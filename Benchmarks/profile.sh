@@ -12,7 +12,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 per_call=(closure0 closure2 dict0 dict2 call0 call2 facadeContract0 facadeContract2 facadeMethod0 facadeMethod2
-    perform0 perform2 perform2Declared open openDeclared openBackStack routingKitOpen found notFound register insert
+    perform0 perform2 perform2Declared open openDeclared openEnum openDeclaredEnum openBackStack routingKitOpen found
+    notFound register insert
     closures1 closures10 closures100 broadcast1 broadcast10 broadcast100
     call0Observed call0Gated facadeContract2Observed perform2Observed openObserved openGated)
 # Held links (one per opening of `ready`, with 0 or 999 others held; or 1,000 per opening): a task

@@ -6,7 +6,8 @@
 // perform2 open routingKitOpen found notFound register insert closures1 closures10 closures100
 // broadcast1 broadcast10 broadcast100 (per broadcast to that many subscribers), and perform2Declared
 // openDeclared (perform2 and open with the input declared with @Parameter, read by reflection, in
-// place of an explicit MediatorSchema), and openBackStack (open, then the navigation plan of a link
+// place of an explicit MediatorSchema), openEnum openDeclaredEnum (open with the query value an
+// app's enum, explicit schema and @Parameter: generic code in the library), and openBackStack (open, then the navigation plan of a link
 // whose action declares two screens beneath it, from one routing: three destinations). The facade scenarios call contracts
 // (and facade methods) declared in another module, `ProfileFacade`, as one module calls another.
 // Setup runs in both runs, so the difference is the loop alone.
@@ -52,6 +53,23 @@ struct ShowInput: MediatorInput, Hashable {
 struct DeclaredPriceInput: MediatorDeclaredInput {
     @Parameter("Product id") var id: Int
     @Parameter("Quantity") var quantity: Int
+    init() {}
+}
+
+/// Where a link came from: an app's own enum, which the library has no code compiled for.
+enum LinkSource: String, MediatorParameterValue { case push, mail }
+
+/// `ShowInput` with its `ref` an app's enum, explicit schema, for `openEnum`.
+struct EnumShowInput: MediatorInput {
+    var id: Int
+    var ref: LinkSource?
+    static let schema = MediatorSchema(EnumShowInput.init, .required("id", \.id), .optional("ref", \.ref))
+}
+
+/// `EnumShowInput` declared with `@Parameter`, for `openDeclaredEnum`.
+struct DeclaredEnumShowInput: MediatorDeclaredInput {
+    @Parameter("Product id") var id: Int
+    @Parameter("Where the link came from") var ref: LinkSource?
     init() {}
 }
 
@@ -101,6 +119,19 @@ func routedTargets(_ count: Int, withPatterns: Bool = true) -> [(name: String, a
         let contract = ActionContract<ShowInput, Int>("show", on: "T\(index)")
         let patterns = withPatterns ? ["/c\(index)/:id"] : []
         let action = MediatorAction<Void>(contract, exposure: .remote, urlPatterns: patterns) { _, input in input.id }
+        return ("T\(index)", [action])
+    }
+}
+
+/// The same targets as `routedTargets`, taking `Input` (whose `id` is read by `id`).
+func routedTargets<Input: MediatorInput>(
+    taking type: Input.Type, id: @escaping @Sendable (Input) -> Int
+) -> [(name: String, actions: [MediatorAction<Void>])] {
+    (0..<100).map { index in
+        let contract = ActionContract<Input, Int>("show", on: "T\(index)")
+        let action = MediatorAction<Void>(contract, exposure: .remote, urlPatterns: ["/c\(index)/:id"]) { _, input in
+            id(input)
+        }
         return ("T\(index)", [action])
     }
 }
@@ -306,6 +337,14 @@ case "perform2Declared":
 case "openDeclared":
     // As `open`, the action's input declared with @Parameter.
     let routed = routedMediator(declaredRoutedTargets(100))
+    let url = opaque("shop://c50/42?ref=push")
+    _ = try? routed.open(url, as: Int.self)
+    for _ in 0..<count { sum &+= (try? routed.open(url, as: Int.self)) ?? 0 }
+case "openEnum", "openDeclaredEnum":
+    // As `open`, the query value an app's enum: explicit schema, or declared with @Parameter.
+    let routed = routedMediator(
+        scenario == "openEnum"
+            ? routedTargets(taking: EnumShowInput.self) { $0.id } : routedTargets(taking: DeclaredEnumShowInput.self) { $0.id })
     let url = opaque("shop://c50/42?ref=push")
     _ = try? routed.open(url, as: Int.self)
     for _ in 0..<count { sum &+= (try? routed.open(url, as: Int.self)) ?? 0 }

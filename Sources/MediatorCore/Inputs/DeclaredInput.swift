@@ -9,6 +9,17 @@ struct DeclaredInput {
     let problem: String?
     /// Each field's position among the input's stored properties.
     private let positions: [Int]
+    /// Where each field's value is kept in the input, and its writer: a call builds the input by
+    /// writing into a copy of the declaration. `nil` when the input is not a struct of `@Parameter`
+    /// properties as `Mirror` showed them (its `Decodable` initializer builds it then).
+    let writers: [Writer]?
+
+    /// One parameter's writer, and where in the input its wrapper keeps its value and its "unset" word.
+    struct Writer {
+        let storage: Int
+        let unset: Int
+        let write: StorageWriter
+    }
 
     init<Input>(reflecting declaration: Input) {
         var fields: [(key: String, field: ReflectedField)] = []
@@ -28,6 +39,23 @@ struct DeclaredInput {
         self.positions = positions
         self.fields = fields
         self.problem = problem
+        self.writers = problem == nil ? Self.writers(of: Input.self, fields) : nil
+    }
+
+    /// The writers of `fields` at their offsets in `Input`, when its stored properties are exactly
+    /// the fields' wrappers in the same order.
+    private static func writers<Input>(
+        of type: Input.Type, _ fields: [(key: String, field: ReflectedField)]
+    ) -> [Writer]? {
+        guard let stored = StoredFields.of(Input.self), stored.count == fields.count else { return nil }
+        var writers: [Writer] = []
+        for (property, (key, field)) in zip(stored, fields) {
+            guard property.name == "_" + key || property.name == key, let storage = field.storageOffset,
+                let unset = field.unsetOffset, property.type == field.wrapperType
+            else { return nil }
+            writers.append(Writer(storage: property.offset + storage, unset: property.offset + unset, write: field.write))
+        }
+        return writers
     }
 
     /// An input's parameter values by name, read property by property in declaration order;

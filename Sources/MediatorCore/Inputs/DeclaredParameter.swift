@@ -4,6 +4,12 @@ protocol DeclaredParameter {
     func field(named name: String) -> ReflectedField
 }
 
+/// Decodes one parameter from a call's values and writes it into the wrapper's `storage`, which
+/// the pointer addresses in a copy of the input's declaration. A parameter the call leaves out
+/// keeps the declaration's value (its default, or `nil` for an optional), as the typed caller's
+/// would; a required one throws.
+typealias StorageWriter = @Sendable (ParameterLookup, ActionDefinition?, UnsafeMutableRawPointer) throws -> Void
+
 /// One declared parameter: its description, how to decode the property's wrapper (the
 /// declaration's summary kept) from a call's values, and how to read its value back by name.
 struct ReflectedField: Sendable {
@@ -12,6 +18,15 @@ struct ReflectedField: Sendable {
     /// The value of this property of an input (the wrapper, as `Mirror` shows it); `nil` for an
     /// optional that holds nothing.
     let read: @Sendable (Any) -> (any Sendable)?
+    /// Writes the decoded value into the wrapper's storage, `storageOffset` bytes into the wrapper.
+    let write: StorageWriter
+    /// Where the wrapper keeps its value; `nil` if the runtime cannot say (then the input is decoded
+    /// through its `Decodable` initializer).
+    let storageOffset: Int?
+    /// Where the wrapper keeps its "unset" word (``unsetMarker`` until a required one is set).
+    let unsetOffset: Int?
+    /// The wrapper's type, `Parameter<Value>`.
+    let wrapperType: any Any.Type
 }
 
 /// `Optional`, seen from code that only has a type: what it wraps, and whether a value holds nothing.
@@ -59,8 +74,16 @@ extension Parameter: DeclaredParameter {
                 }
                 return Parameter(storage: value as? Value, summary: summary, conversion: .converting)
             },
-            read: { ($0 as? Self)?.storage })
+            read: { ($0 as? Self)?.storage },
+            write: StorageWriters.converting(name, Converted.self, required: defaultValue == nil),
+            storageOffset: Self.storageOffset, unsetOffset: Self.unsetOffset, wrapperType: Self.self)
     }
+
+    /// Where the wrapper keeps its value.
+    private static var storageOffset: Int? { MemoryLayout<Self>.offset(of: \Self.storage) }
+
+    /// Where the wrapper keeps its "unset" word.
+    private static var unsetOffset: Int? { MemoryLayout<Self>.offset(of: \Self.unset) }
 
     private func convertingOptional<Converted: MediatorParameterValue>(
         _ name: String, _: Converted.Type
@@ -74,7 +97,9 @@ extension Parameter: DeclaredParameter {
                 let value = try lookup.converted(name, as: Converted.self, in: definition) ?? defaultValue
                 return Parameter(storage: value as? Value, summary: summary, conversion: .converting)
             },
-            read: { ($0 as? Self)?.storage.flatMap { $0 as? Converted } })
+            read: { ($0 as? Self)?.storage.flatMap { $0 as? Converted } },
+            write: StorageWriters.convertingOptional(name, Converted.self),
+            storageOffset: Self.storageOffset, unsetOffset: Self.unsetOffset, wrapperType: Self.self)
     }
 
     private func native(_ name: String, _ type: any Any.Type) -> ReflectedField {
@@ -99,8 +124,122 @@ extension Parameter: DeclaredParameter {
                 read: { child in
                     guard let value = (child as? Self)?.storage else { return nil }
                     return (value as? any OptionalParameterType)?.isNil == true ? nil : value
-                })
+                },
+                write: { lookup, definition, storage in
+                    // Native parameters are rare and never come from a URL: generic code is enough here.
+                    if let supplied = try lookup.native(name, as: Native.self, in: definition) {
+                        storage.assumingMemoryBound(to: Value?.self).pointee = supplied as? Value
+                    } else if fallback == nil {
+                        throw ParameterLookup.missingNative(name, Native.self, definition)
+                    }
+                },
+                storageOffset: Self.storageOffset, unsetOffset: Self.unsetOffset, wrapperType: Self.self)
         }
         return open(type)
+    }
+}
+
+/// The writers of converting parameters. A schema reads its parameters' types at run time, so the
+/// code that decodes them is generic, and generic code looks up the metadata of every type it
+/// derives (`Value?`, the conversion's result) on each call, a few hundred instructions each: the
+/// built-in types get writers compiled for them, as the `MediatorField` factories are compiled
+/// in the input's module.
+enum StorageWriters {
+    /// The writer of a parameter whose property holds `Converted` (required, or with a default).
+    static func converting<Converted: MediatorParameterValue>(
+        _ name: String, _ type: Converted.Type, required: Bool
+    ) -> StorageWriter {
+        if Converted.self == Int.self { return convertingWriter(name, Int.self, required: required) }
+        if Converted.self == String.self { return convertingWriter(name, String.self, required: required) }
+        if Converted.self == Bool.self { return convertingWriter(name, Bool.self, required: required) }
+        if Converted.self == Double.self { return convertingWriter(name, Double.self, required: required) }
+        if Converted.self == [Int].self { return convertingWriter(name, [Int].self, required: required) }
+        if Converted.self == [String].self { return convertingWriter(name, [String].self, required: required) }
+        return genericWriter(name, Converted.self, required: required)
+    }
+
+    /// The writer of a parameter whose property holds `Converted?`.
+    static func convertingOptional<Converted: MediatorParameterValue>(
+        _ name: String, _ type: Converted.Type
+    ) -> StorageWriter {
+        if Converted.self == Int.self { return optionalWriter(name, Int.self) }
+        if Converted.self == String.self { return optionalWriter(name, String.self) }
+        if Converted.self == Bool.self { return optionalWriter(name, Bool.self) }
+        if Converted.self == Double.self { return optionalWriter(name, Double.self) }
+        if Converted.self == [Int].self { return optionalWriter(name, [Int].self) }
+        if Converted.self == [String].self { return optionalWriter(name, [String].self) }
+        return genericOptionalWriter(name, Converted.self)
+    }
+
+    private static func convertingWriter<Converted: MediatorParameterValue>(
+        _ name: String, _ type: Converted.Type, required: Bool
+    ) -> StorageWriter {
+        { lookup, definition, storage in
+            if let value = try lookup.converted(name, as: Converted.self, in: definition) {
+                storage.assumingMemoryBound(to: Converted?.self).pointee = value
+            } else if required {
+                throw ParameterLookup.missing(name, Converted.self, definition)
+            }
+        }
+    }
+
+    private static func optionalWriter<Converted: MediatorParameterValue>(
+        _ name: String, _ type: Converted.Type
+    ) -> StorageWriter {
+        { lookup, definition, storage in
+            if let value = try lookup.converted(name, as: Converted.self, in: definition) {
+                storage.assumingMemoryBound(to: Converted??.self).pointee = value
+            }
+        }
+    }
+
+    // The writers of other types (an app's enums, `UUID`, `URL`) run as generic code: each type
+    // they derive is looked up per call, so they read a URL's text straight into the storage
+    // instead of through `ParameterLookup.convert`'s intermediate values (three lookups fewer).
+
+    private static func genericWriter<Converted: MediatorParameterValue>(
+        _ name: String, _ type: Converted.Type, required: Bool
+    ) -> StorageWriter {
+        { lookup, definition, storage in
+            if let text = urlText(lookup, name) {
+                guard let text else {
+                    if required { throw ParameterLookup.missing(name, Converted.self, definition) }
+                    return
+                }
+                guard let value = Converted.mediatorValue(fromText: text) else {
+                    throw ParameterLookup.invalid(name, Converted.self, .text(text), definition)
+                }
+                storage.assumingMemoryBound(to: Converted?.self).pointee = value
+            } else if let value = try lookup.converted(name, as: Converted.self, in: definition) {
+                storage.assumingMemoryBound(to: Converted?.self).pointee = value
+            } else if required {
+                throw ParameterLookup.missing(name, Converted.self, definition)
+            }
+        }
+    }
+
+    private static func genericOptionalWriter<Converted: MediatorParameterValue>(
+        _ name: String, _ type: Converted.Type
+    ) -> StorageWriter {
+        { lookup, definition, storage in
+            if let text = urlText(lookup, name) {
+                guard let text else { return }
+                guard let value = Converted.mediatorValue(fromText: text) else {
+                    throw ParameterLookup.invalid(name, Converted.self, .text(text), definition)
+                }
+                storage.assumingMemoryBound(to: Converted??.self).pointee = value
+            } else if let value = try lookup.converted(name, as: Converted.self, in: definition) {
+                storage.assumingMemoryBound(to: Converted??.self).pointee = value
+            }
+        }
+    }
+
+    /// A URL's value for `name` when it is the only source and is absent (`.some(nil)`) or one
+    /// string, as `ParameterLookup.convert` reads it first; `nil` when the general reader must decide.
+    private static func urlText(_ lookup: ParameterLookup, _ name: String) -> String?? {
+        guard lookup.url != nil, let single = lookup.urlText(name) else { return nil }
+        guard single.found else { return .some(nil) }
+        guard let text = single.text else { return nil }
+        return .some(text)
     }
 }

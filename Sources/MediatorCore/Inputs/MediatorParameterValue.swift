@@ -141,13 +141,18 @@ extension Array: MediatorParameterValue where Element: MediatorParameterValue {
 }
 
 extension MediatorParameterValue where Self: RawRepresentable, RawValue: MediatorParameterValue {
+    // Inlinable, so each enum's conformance gets them compiled for it: run as generic code, they
+    // looked the enum's `Optional` up at run time on every conversion (~450 instructions).
+
     /// Accepts the enum itself, or anything its raw value converts from, such as `"cart"` for `.cart`.
+    @inlinable
     public static func mediatorValue(from raw: any Sendable) -> Self? {
         if let value = raw as? Self { return value }
         return RawValue.mediatorValue(from: raw).flatMap(Self.init(rawValue:))
     }
 
     /// The raw value's text form, such as `"cart"` for `.cart`.
+    @inlinable
     public static func mediatorValue(fromText text: String) -> Self? {
         RawValue.mediatorValue(fromText: text).flatMap(Self.init(rawValue:))
     }

@@ -13,9 +13,9 @@ extension MediatorSchema where Input: Decodable {
     /// `Self.init` is the initializer without arguments Swift gives a struct whose stored properties
     /// all have initial values (a `@Parameter` with only a description counts): the schema reads
     /// that declaration once, with `Mirror`, the way swift-argument-parser reads a command. Values
-    /// from calls by name and URLs are converted, checked in declaration order, and handed to the
-    /// input's `Decodable` initializer (which Swift writes for it); a typed call passes the input
-    /// through untouched.
+    /// from calls by name and URLs are converted, checked in declaration order, and written into a
+    /// copy of that declaration (a class's properties live in its object, so a class is built by
+    /// its `Decodable` initializer instead); a typed call passes the input through untouched.
     ///
     /// Every stored property must be a `@Parameter`; an input that has another is refused when its
     /// target is registered, with a message naming the property.
@@ -43,6 +43,28 @@ extension MediatorSchema where Input: Decodable {
         let declared = DeclaredInput(reflecting: instance)
         let fields = declared.fields
         let problem = declared.problem
+        let unset = UnsetParameters(declaration: instance, parameters: fields.map(\.field.parameter))
+        if let writers = declared.writers {
+            // Each parameter written straight into a copy of the declaration: no values by name
+            // gathered, no decoder, no wrapper boxed.
+            self.init(
+                parameters: fields.map(\.field.parameter),
+                decode: { lookup, definition in
+                    var input = instance
+                    try withUnsafeMutableBytes(of: &input) { bytes in
+                        guard let base = bytes.baseAddress else { return }
+                        for writer in writers {
+                            try writer.write(lookup, definition, base + writer.storage)
+                            // Set (or never unset): a required parameter is written or the call threw.
+                            (base + writer.unset).storeBytes(of: 0, as: UInt64.self)
+                        }
+                    }
+                    return input
+                },
+                encode: { input in declared.namedValues(of: input) },
+                problem: nil, unset: unset)
+            return
+        }
         self.init(
             parameters: fields.map(\.field.parameter),
             decode: { lookup, definition in
@@ -57,6 +79,6 @@ extension MediatorSchema where Input: Decodable {
                 }
             },
             encode: { input in declared.namedValues(of: input) },
-            problem: problem, unset: UnsetParameters(declaration: instance, parameters: fields.map(\.field.parameter)))
+            problem: problem, unset: unset)
     }
 }

@@ -65,6 +65,27 @@ private struct Described: MediatorInput, Decodable {
         reflecting: Self.init, descriptions: ["id": "User id", "tab": "Not used: the attribute has one"])
 }
 
+/// A shelf's view, its parameters an app's own enums (the library has no code compiled for them).
+private struct Shelf: MediatorInput, Decodable {
+    @Parameter("Which shelf") var kind: Kind
+    @Parameter("Sort order") var sort: Sort?
+    @Parameter("Layout") var layout = Layout.grid
+    static let schema = MediatorSchema(reflecting: Self.init)
+
+    enum Kind: Int, MediatorParameterValue { case books = 1, games = 2 }
+    enum Sort: String, MediatorParameterValue { case price, name }
+    enum Layout: String, MediatorParameterValue { case grid, list }
+}
+
+private struct ShelfTarget: MediatorTarget {
+    static let targetName = "Shelf"
+    static let actions: [MediatorAction<ShelfTarget>] = [
+        MediatorAction(
+            ActionContract<Shelf, String>("show", on: "Shelf"), exposure: .remote, urlPatterns: ["/shelf/:kind"]
+        ) { _, input in "\(input.kind) \(input.sort.map { "\($0)" } ?? "-") \(input.layout)" }
+    ]
+}
+
 private enum People {
     static let user = ActionContract<UserQuery, String>("user", on: "People")
     static let name = ActionContract<FullName, String>("name", on: "People")
@@ -139,6 +160,45 @@ struct DeclaredInputTests {
         #expect(try mediator.perform("user", on: "People", with: ["id": 7]) as? String == "7/posts")
         #expect(try mediator.open("app://user/7") as? String == "7/posts")
         #expect(try mediator.open("app://user/7?tab=likes") as? String == "7/likes")
+    }
+
+    @Test("each call starts from the declaration: a value one call supplied is not the next call's default")
+    func valuesDoNotCarryOver() throws {
+        let mediator = try mediator()
+        #expect(try mediator.open("app://user/7?tab=likes") as? String == "7/likes")
+        #expect(try mediator.open("app://user/8") as? String == "8/posts")
+        let model = Everything.Model(name: "m")
+        let first = try mediator.perform(
+            "everything", on: "People", with: ["count": 1, "flag": "no", "tag": "x", "level": "low", "model": model])
+        #expect(first as? String == "1 false x low [] m")
+        let second = try mediator.perform("everything", on: "People", with: ["count": 2, "model": model])
+        #expect(second as? String == "2 true - high [] m")
+        let missing = expectMediatorError(.missingParameter) { try mediator.perform("user", on: "People", with: [:]) }
+        #expect(missing?.parameter == "id")
+    }
+
+    @Test("an input decoded from values is complete: a typed call takes it as it takes one made by hand")
+    func decodedInputIsComplete() throws {
+        let mediator = try mediator()
+        let decoded = try UserQuery.schema.input(from: ["id": "5"])
+        #expect(decoded == UserQuery(id: 5))
+        #expect(try mediator.call(People.user, with: decoded) == "5/posts")
+    }
+
+    @Test("an app's enums decode from a URL: required, optional and defaulted, and a bad value names its parameter")
+    func enumsFromURL() throws {
+        let mediator = Mediator()
+        mediator.registerScheme("app")
+        try mediator.register(ShelfTarget())
+        #expect(try mediator.open("app://shelf/2?sort=price&layout=list") as? String == "games price list")
+        #expect(try mediator.open("app://shelf/1") as? String == "books - grid")
+        let invalid = expectMediatorError(.invalidParameter) { try mediator.open("app://shelf/1?sort=size") }
+        #expect(invalid?.parameter == "sort")
+        let unknownKind = expectMediatorError(.invalidParameter) { try mediator.open("app://shelf/3") }
+        #expect(unknownKind?.parameter == "kind")
+        #expect(try mediator.perform("show", on: "Shelf", with: ["kind": 1, "sort": "name"]) as? String == "books name grid")
+        let missing = expectMediatorError(.missingParameter) { try mediator.perform("show", on: "Shelf", with: [:]) }
+        #expect(missing?.parameter == "kind")
     }
 
     @Test("two fields of the same type keep their names: a URL's first name is the first name")
