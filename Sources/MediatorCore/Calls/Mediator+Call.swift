@@ -167,15 +167,11 @@ extension Mediator {
             // With interceptors installed, once this thread resolved the contract: they decide,
             // the handler runs with the input as is, and they observe (`InterceptedRun.swift`).
             var output: Output?
-            let interception = try callIntercepted(
+            let handled = try callIntercepted(
                 contract.key, input,
                 { binding in output = try unsafeDowncast(binding, to: Binding<Input, Output>.self).runSync(input) },
-                typed: { TypedInput(input) })
-            switch interception {
-            case .ran: if let output { return output }
-            case .diverted(let value): return try result(value, as: Output.self, of: contract)
-            case .notCached: break
-            }
+                diverted: { output = try result($0, as: Output.self, of: contract) }, typed: { TypedInput(input) })
+            if handled, let output { return output }
         }
         let value = try enterTyped(TypedInput(input), contract.key, source, isolation: nil)
         return try result(value, as: Output.self, of: contract)

@@ -15,25 +15,20 @@
 extension Mediator {
     /// Delivers an event without `await`: synchronous subscribers run, and main-actor ones when the
     /// caller is on the main actor; asynchronous ones fail with a calling-rule error in the report.
+    @usableFromInline
     package func deliverSync<Payload: Sendable>(
         _ event: MediatorEvent<Payload>, _ payload: Payload, source: MediatorCallSource, isolation: (any Actor)?,
         onlyTo target: String? = nil
     ) throws -> MediatorBroadcastReport {
         if source == .local, target == nil {
-            let cache = ThreadCache.current
-            // This thread's slot has the list: nothing is retained but the list the report keeps.
-            // Unretained is safe as in `CachedBinding`: the slot owns the list, and nothing a slot lets
-            // go of is released between `enter()` and `exit()`.
-            if let slot = cache.hitSlot(address: published.load()), !cache.hasInterceptors(inSlot: slot),
-                let list = cache.deliveryList(index: event.key.index, inSlot: slot)
-            {
-                cache.enter()
-                defer { cache.exit() }
-                return list._withUnsafeGuaranteedRef { Self.tell($0, payload, isolation: isolation) }
-            }
+            if let cached = cachedDelivery(event.key) { return cached.tell(payload, isolation: isolation) }
             if let (list, snapshot) = plainDeliveryList(event.key) {
+                let cache = ThreadCache.current
                 cache.store(list, event: event.key.index, in: snapshot)
-                return Self.tell(list, payload, isolation: isolation)
+                // `list` is held here, so it may be told unretained.
+                return withExtendedLifetime(list) {
+                    CachedDelivery(cache: cache, unretained: Unmanaged.passUnretained(list)).tell(payload, isolation: isolation)
+                }
             }
         }
         let state = CallState(broadcasting: event, payload, source: source, onlyTo: target)
@@ -41,22 +36,15 @@ extension Mediator {
         return try report(of: enterSync(state, .event(event.key, onlyTo: target), isolation: isolation), event.name)
     }
 
-    /// Tells a bound list's subscribers, on the fast path: each through its typed handler form.
-    @inline(__always)
-    private static func tell<Payload: Sendable>(
-        _ list: DeliveryList, _ payload: Payload, isolation: (any Actor)?
-    ) -> MediatorBroadcastReport {
-        // The caller's isolation, not the thread, decides, as in `invokeSync`; asked only when a
-        // subscriber is bound to the main actor.
-        let callerOnMainActor = list.hasMainActorSubscriber && isolation === MainActor.shared
-        return list.report { binding in
-            let typed = try Self.subscriber(binding, taking: Payload.self)
-            if callerOnMainActor, binding.definition.execution == .mainActor {
-                try MainActor.assumeIsolated { try typed.runOnMainActor(payload) }
-            } else {
-                try typed.runSync(payload)
-            }
-        }
+    /// This thread's delivery list for an event in the current snapshot, when it bound it there and
+    /// nothing is installed. Takes no lock: one load of the published snapshot's address.
+    @usableFromInline
+    func cachedDelivery(_ key: EventKey) -> CachedDelivery? {
+        let cache = ThreadCache.current
+        guard let slot = cache.hitSlot(address: published.load()), !cache.hasInterceptors(inSlot: slot),
+            let list = cache.deliveryList(index: key.index, inSlot: slot)
+        else { return nil }
+        return CachedDelivery(cache: cache, unretained: list)
     }
 
     /// Delivers an event with `await`, to every kind of subscriber, one after another in order.
@@ -73,14 +61,21 @@ extension Mediator {
 
     /// A bound subscriber as its typed form: its input type is compared first, then it is read as the
     /// `Binding<Payload, Void>` the event key (name and payload type) guarantees it is.
+    @inlinable
     @inline(__always)
-    private static func subscriber<Payload: Sendable>(
+    static func subscriber<Payload: Sendable>(
         _ binding: AnyBinding, taking payload: Payload.Type
     ) throws -> Binding<Payload, Void> {
         guard binding.definition.inputType == ObjectIdentifier(Payload.self) else {
-            throw MediatorError.payloadTypeMismatch(binding.definition)
+            throw payloadTypeMismatch(binding)
         }
         return unsafeDowncast(binding, to: Binding<Payload, Void>.self)
+    }
+
+    /// The error for a subscriber bound to another payload type than the broadcast's.
+    @usableFromInline
+    static func payloadTypeMismatch(_ binding: AnyBinding) -> MediatorError {
+        .payloadTypeMismatch(binding.definition)
     }
 
     /// The event's bound subscriber list, when a local broadcast may take the fast path: nothing is

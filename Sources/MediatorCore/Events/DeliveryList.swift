@@ -4,23 +4,24 @@
 /// Each entry is an ordinary action binding (its input the event's payload, its output `Void`), so
 /// a broadcast runs each subscriber exactly as a call runs its action: through the remote policy
 /// and the same handler forms (`Mediator.invokeSync`/`invokeAsync`).
+@usableFromInline
 final class DeliveryList: Sendable {
     /// The event's name, for the report.
     let event: String
     /// The bound subscribers, in delivery order.
-    let bindings: ContiguousArray<AnyBinding>
+    @usableFromInline let bindings: ContiguousArray<AnyBinding>
     /// The targets whose handlers run, in delivery order: the report's `reached`.
     let names: [String]
     /// Subscribers left alone because they have no instance and the delivery does not make one.
     let skipped: [String]
     /// Subscribers whose instance could not be made (a factory cycle), with the error.
-    let bindFailures: [MediatorBroadcastReport.Failure]
+    @usableFromInline let bindFailures: [MediatorBroadcastReport.Failure]
     /// Whether the list has subscribers and none is declared remote: a remote broadcast of its
     /// event is then refused as a whole (the registered declarations decide, not the broadcaster).
     let refusesRemote: Bool
     /// Whether a subscriber's handler is bound to the main actor: only then does a synchronous
     /// broadcast ask whether its caller is on the main actor.
-    let hasMainActorSubscriber: Bool
+    @usableFromInline let hasMainActorSubscriber: Bool
 
     /// Binds every subscriber of a list, in order; runs factories (user code), so never under a lock.
     init(event: String, _ subscribers: [EventTable.Subscriber]) {
@@ -70,6 +71,7 @@ final class DeliveryList: Sendable {
     /// with its error, and the next one is told.
     /// The list's own `bindings` keep every binding alive, so each is told unretained; the report
     /// starts from an empty literal when nothing failed to bind (no array is retained).
+    @inlinable
     @inline(__always)
     func report(telling tell: (AnyBinding) throws -> Void) -> MediatorBroadcastReport {
         var failures: [MediatorBroadcastReport.Failure] = bindFailures.isEmpty ? [] : bindFailures
@@ -77,14 +79,18 @@ final class DeliveryList: Sendable {
             bindings.withUnsafeBufferPointer { buffer in
                 for index in buffer.indices {
                     Unmanaged.passUnretained(buffer[index])._withUnsafeGuaranteedRef { binding in
-                        do { try tell(binding) } catch {
-                            failures.append(MediatorBroadcastReport.Failure(target: binding.definition.target, error: error))
-                        }
+                        do { try tell(binding) } catch { failures.append(Self.failure(of: binding, error)) }
                     }
                 }
             }
         }
         return MediatorBroadcastReport(delivery: self, failures: failures)
+    }
+
+    /// A subscriber's failure, for the report.
+    @usableFromInline
+    static func failure(of binding: AnyBinding, _ error: any Error) -> MediatorBroadcastReport.Failure {
+        MediatorBroadcastReport.Failure(target: binding.definition.target, error: error)
     }
 
     /// Tells each bound subscriber in order, awaiting each.

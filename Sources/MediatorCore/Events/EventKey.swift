@@ -7,7 +7,7 @@
 @usableFromInline
 struct EventKey: Sendable, Hashable {
     /// The event's number.
-    let index: Int
+    @usableFromInline let index: Int
 
     init(name: String, payload: any Any.Type) {
         let identity = Identity(name: Name(name), payload: ObjectIdentifier(payload))

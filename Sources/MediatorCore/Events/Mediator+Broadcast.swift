@@ -25,12 +25,16 @@ extension Mediator {
     /// - Throws: A ``MediatorError`` when the broadcast is refused as a whole:
     ///   ``MediatorError/Code/remoteCallNotAllowed`` for a remote broadcast of a local event, or an
     ///   interceptor's ``MediatorError/Code/rejected``. Subscribers' failures are in the report.
+    @inlinable
     @discardableResult
     public func broadcast<Payload>(
         _ event: MediatorEvent<Payload>, _ payload: Payload, source: MediatorCallSource = .local,
         isolation: (any Actor)? = #isolation
     ) throws -> MediatorBroadcastReport {
-        try deliverSync(event, payload, source: source, isolation: isolation)
+        // As a typed call: once this thread bound the event's subscribers in the current snapshot,
+        // with nothing installed, they are told here, specialized for the payload (`CachedDelivery`).
+        if source == .local, let cached = cachedDelivery(event.key) { return cached.tell(payload, isolation: isolation) }
+        return try deliverSync(event, payload, source: source, isolation: isolation)
     }
 
     /// Broadcasts an event without a payload, without `await`.
@@ -44,11 +48,12 @@ extension Mediator {
     ///   - isolation: The caller's actor, filled in by the compiler; a main-actor caller runs main-actor subscribers.
     /// - Returns: Whom the broadcast told and skipped, and every subscriber's failure.
     /// - Throws: A ``MediatorError`` when the broadcast is refused as a whole; see ``broadcast(_:_:source:isolation:)``.
+    @inlinable
     @discardableResult
     public func broadcast(
         _ event: MediatorEvent<Void>, source: MediatorCallSource = .local, isolation: (any Actor)? = #isolation
     ) throws -> MediatorBroadcastReport {
-        try deliverSync(event, (), source: source, isolation: isolation)
+        try broadcast(event, (), source: source, isolation: isolation)
     }
 
     /// Broadcasts an event with `await`, reaching every kind of subscriber: each is awaited in

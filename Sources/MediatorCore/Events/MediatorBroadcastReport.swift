@@ -39,6 +39,7 @@ public struct MediatorBroadcastReport: Sendable, CustomStringConvertible {
 
     /// The report of a broadcast that used this delivery list.
     /// A report of a delivery list's broadcast; two words, so the pipeline returns it without boxing it.
+    @usableFromInline
     init(delivery: DeliveryList, failures: [MediatorBroadcastReport.Failure]) {
         self.delivery = delivery
         self.failures = failures

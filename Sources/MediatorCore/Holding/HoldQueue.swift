@@ -49,7 +49,7 @@ struct HoldQueue {
     }
 
     /// Open gates by name; `ready` is open until the app closes it.
-    var open: Set<String> = [Mediator.Gate.ready.name]
+    var open = OpenGates([Mediator.Gate.ready.name])
     /// Held calls in arrival order; `nil` where one left. Slot `i` holds arrival number `base + i`.
     private var slots: [Entry?] = []
     /// The arrival number of `slots[0]`.

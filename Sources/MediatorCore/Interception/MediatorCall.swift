@@ -66,7 +66,7 @@ public struct MediatorCall: Sendable, CustomStringConvertible {
     /// A typed call whose parameters are its input's, encoded by the input's schema only if an
     /// interceptor reads them: the input is kept as it is, so a call nobody reads the parameters of
     /// builds no dictionary and no box for them (an input of up to three words is held in place).
-    init(target: String, action: String, source: MediatorCallSource, input: any MediatorInput) {
+    init(target: String, action: String, source: MediatorCallSource, input: consuming any MediatorInput) {
         self.target = target
         self.action = action
         self.storage = .input(input)

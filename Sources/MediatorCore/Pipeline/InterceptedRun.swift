@@ -7,50 +7,54 @@
 /// to hold, no box for the parameters (the call carries its payload or typed input as it is, and
 /// builds the parameters only if an interceptor reads them). Then the binding runs as the door's
 /// own fast path runs it (the remote policy included), and every interceptor observes the outcome.
+/// Nothing is retained for the pass either: the slot's snapshot and binding stay alive between
+/// `enter()` and `exit()`, the interceptors are read in place (`InterceptionSettings.interceptorList`),
+/// and the clock is the monotonic one read in a few instructions (`InterceptionInstant`).
 ///
 /// The first interceptor that decides otherwise (rejects, redirects, holds on a closed gate,
 /// throws) hands the call over, with its decision, to the general pass (`InterceptorPass`), which
 /// applies it and goes on as `driveSync` does: every rule of the stage stays written once there.
 extension Mediator {
-    /// What the short way did with a call.
-    @usableFromInline
-    enum Interception {
-        /// Every interceptor let it go on, and the handler ran.
-        case ran
-        /// An interceptor decided otherwise; the general pass finished the call with this value.
-        case diverted(any Sendable)
-        /// This thread has no binding for it in the current snapshot, or no interceptor is installed:
-        /// nothing ran, and the call takes the pipeline's entry.
-        case notCached
-    }
-
     /// A typed call's short way.
     /// - Parameters:
-    ///   - input: The input, as interceptors read its parameters.
+    ///   - input: The input, as interceptors read its parameters (moved into the call they see).
     ///   - run: Runs the handler with the typed input; the call's output stays with the caller.
+    ///   - diverted: Takes the value the general pass answered with, when an interceptor decided otherwise.
     ///   - typed: The input as the general pass carries it, made only if the call is diverted.
+    /// - Returns: `false` when this thread has no binding for the contract in the current snapshot,
+    ///   or no interceptor is installed: nothing ran, and the call takes the pipeline's entry.
     @usableFromInline
     func callIntercepted(
-        _ key: ContractKey, _ input: any MediatorInput, _ run: (AnyBinding) throws -> Void, typed: () -> TypedInput
-    ) throws -> Interception {
+        _ key: ContractKey, _ input: consuming any MediatorInput, _ run: (AnyBinding) throws -> Void,
+        diverted: (any Sendable) throws -> Void, typed: () -> TypedInput
+    ) throws -> Bool {
         let cache = ThreadCache.current
         guard let slot = cache.hitSlot(address: published.load()), cache.hasInterceptors(inSlot: slot),
             let binding = cache.contractBinding(index: key.index, inSlot: slot)
-        else { return .notCached }
-        let definition = binding._withUnsafeGuaranteedRef { $0.definition }
-        let call = MediatorCall(target: definition.target, action: definition.name, source: .local, input: input)
-        return try intercept(
-            call, CachedBinding(cache: cache, unretained: binding), in: cache.snapshot(inSlot: slot), isolation: nil, run: run
-        ) {
+        else { return false }
+        // The slot holds the snapshot and the binding; nothing it lets go of is released before
+        // `exit()` (see `CachedBinding`), so neither is retained for the call.
+        cache.enter()
+        defer { cache.exit() }
+        let snapshot = cache.unretainedSnapshot(inSlot: slot)
+        let (target, action) = binding._withUnsafeGuaranteedRef { ($0.definition.target, $0.definition.name) }
+        let call = MediatorCall(target: target, action: action, source: .local, input: input)
+        try intercept(call, binding, in: snapshot, isolation: nil, diverted: diverted, run: run) {
             // As `prepareTyped` makes it.
-            CallState(
-                target: definition.target, action: definition.name, source: .local, payload: .input(typed()),
-                origin: .names(contract: key))
+            binding._withUnsafeGuaranteedRef {
+                CallState(
+                    target: $0.definition.target, action: $0.definition.name, source: .local, payload: .input(typed()),
+                    origin: .names(contract: key))
+            }
         }
+        return true
     }
 
     /// A call by name's short way; `nil` when it does not apply.
     /// - Parameter state: The call as it entered the pipeline, made only if it is diverted.
+    ///
+    /// Out of line: inlined into `perform`, it made every call by name dearer (perform0 +2).
+    @inline(never)
     func performIntercepted(
         _ key: ActionKey, source: MediatorCallSource, _ payload: Payload, isolation: (any Actor)?, state: () -> CallState
     ) throws -> (any Sendable)? {
@@ -58,12 +62,13 @@ extension Mediator {
         guard let slot = cache.hitSlot(address: published.load()), cache.hasInterceptors(inSlot: slot),
             let binding = cache.binding(for: key, inSlot: slot)
         else { return nil }
+        cache.enter()
+        defer { cache.exit() }
         let call = MediatorCall(target: key.target, action: key.action, source: source, payload: payload)
-        var value: any Sendable = ()
-        let interception = try intercept(
-            call, CachedBinding(cache: cache, unretained: binding), in: cache.snapshot(inSlot: slot), isolation: isolation,
+        var value: (any Sendable)?
+        try interceptOutlined(
+            call, binding, in: cache.unretainedSnapshot(inSlot: slot), isolation: isolation, diverted: { value = $0 },
             run: { value = try invokeSync($0, source: source, payload, isolation: isolation) }, state: state)
-        if case .diverted(let diverted) = interception { return diverted }
         return value
     }
 
@@ -74,53 +79,86 @@ extension Mediator {
         cache: ThreadCache, isolation: (any Actor)?, state: () -> CallState
     ) throws -> (any Sendable)? {
         guard snapshot.hasInterceptors, let binding = cache.routeBinding(index: id.index, in: snapshot) else { return nil }
+        cache.enter()
+        defer { cache.exit() }
         let definition = binding._withUnsafeGuaranteedRef { $0.definition }
         var call = MediatorCall(target: definition.target, action: definition.name, source: .remote, payload: payload)
         call.url = url
         call.context = context
-        var value: any Sendable = ()
-        let interception = try intercept(
-            call, CachedBinding(cache: cache, unretained: binding), in: snapshot, isolation: isolation,
+        var value: (any Sendable)?
+        try interceptOutlined(
+            call, binding, in: Unmanaged.passUnretained(snapshot), isolation: isolation, diverted: { value = $0 },
             run: { value = try invokeSync($0, source: .remote, payload, isolation: isolation) }, state: state)
-        if case .diverted(let diverted) = interception { return diverted }
         return value
     }
 
     /// The short way itself: the interceptors decide, the binding runs (`run`), they observe.
+    ///
+    /// The caller has entered the thread cache (`enter()`), so the slot's snapshot and binding stay
+    /// alive unretained while interceptors and the handler run (they may change the registry).
+    /// - Parameter diverted: Takes the general pass's value when an interceptor decided otherwise
+    ///   (then `run` is not called).
+    @inline(__always)
     private func intercept(
-        _ call: MediatorCall, _ binding: CachedBinding, in snapshot: RegistrySnapshot, isolation: (any Actor)?,
-        run: (AnyBinding) throws -> Void, state: () -> CallState
-    ) throws -> Interception {
-        // Nothing the slot lets go of is released before `exit()`: the interceptors and the handler
-        // may change the registry, and the binding is held unretained.
-        binding.cache.enter()
-        defer { binding.cache.exit() }
-        let interceptors = snapshot.settings.interceptors
-        let start = ContinuousClock.now
+        _ call: MediatorCall, _ binding: Unmanaged<AnyBinding>, in snapshot: Unmanaged<RegistrySnapshot>,
+        isolation: (any Actor)?, diverted: (any Sendable) throws -> Void, run: (AnyBinding) throws -> Void,
+        state: () -> CallState
+    ) throws {
+        // Read in place: the snapshot's list is immutable and the snapshot outlives the call.
+        let interceptors = snapshot._withUnsafeGuaranteedRef { $0.settings.interceptorList }
+        let start = InterceptionInstant.now
         for index in interceptors.indices {
-            let decision: Result<MediatorCall.Decision, any Error>
+            let decision: MediatorCall.Decision
             do {
-                switch try interceptors[index].intercept(call) {
-                case .proceed: continue
-                // What the general pass does for a gate that is open (`holdUnlessOpen`): go on.
-                case .hold(let gate) where gates.isOpen(gate): continue
-                case let other: decision = .success(other)
-                }
+                decision = try interceptors[index]._withUnsafeGuaranteedRef { try $0.interceptor.intercept(call) }
             } catch {
-                decision = .failure(error)
+                try diverted(
+                    divert(
+                        call, at: index, .failure(error), binding, in: snapshot, since: start, isolation: isolation,
+                        state: state))
+                return
             }
-            let pass = InterceptorPass(
-                state: state(), resolved: .bound(binding.unretained.takeUnretainedValue()), snapshot: snapshot, call: call,
-                decided: index + 1, since: start)
-            return .diverted(try interceptSync(pass, pending: (interceptors[index], decision), isolation: isolation))
+            if case .proceed = decision { continue }
+            // What the general pass does for a gate that is open (`holdUnlessOpen`): go on.
+            if case .hold(let gate) = decision, gates.isOpen(gate) { continue }
+            try diverted(
+                divert(
+                    call, at: index, .success(decision), binding, in: snapshot, since: start, isolation: isolation,
+                    state: state))
+            return
         }
         do {
-            try binding.unretained._withUnsafeGuaranteedRef { try run($0) }
+            try binding._withUnsafeGuaranteedRef { try run($0) }
         } catch {
             InterceptorPass.observe(call, InterceptorPass.outcome(of: error), since: start, by: interceptors)
             throw error
         }
         InterceptorPass.observe(call, .succeeded, since: start, by: interceptors)
-        return .ran
+    }
+
+    /// `intercept`, out of line: the calls by name and URL, whose callers grow costlier with it inlined
+    /// (their payload is copied into the closures' contexts); the typed call inlines it.
+    @inline(never)
+    private func interceptOutlined(
+        _ call: MediatorCall, _ binding: Unmanaged<AnyBinding>, in snapshot: Unmanaged<RegistrySnapshot>,
+        isolation: (any Actor)?, diverted: (any Sendable) throws -> Void, run: (AnyBinding) throws -> Void,
+        state: () -> CallState
+    ) throws {
+        try intercept(call, binding, in: snapshot, isolation: isolation, diverted: diverted, run: run, state: state)
+    }
+
+    /// Hands a call an interceptor decided otherwise on to the general pass, which applies the
+    /// decision and finishes the call.
+    @inline(never)
+    private func divert(
+        _ call: MediatorCall, at index: Int, _ decision: Result<MediatorCall.Decision, any Error>,
+        _ binding: Unmanaged<AnyBinding>, in snapshot: Unmanaged<RegistrySnapshot>, since start: InterceptionInstant,
+        isolation: (any Actor)?, state: () -> CallState
+    ) throws -> any Sendable {
+        let current = snapshot.takeUnretainedValue()
+        let pass = InterceptorPass(
+            state: state(), resolved: .bound(binding.takeUnretainedValue()), snapshot: current, call: call,
+            decided: index + 1, since: start)
+        return try interceptSync(pass, pending: (current.settings.interceptors[index], decision), isolation: isolation)
     }
 }

@@ -19,7 +19,7 @@ struct InterceptorPass {
     /// The call as interceptors see it, kept in step with `state`.
     private(set) var call: MediatorCall
     private var next = 0
-    private let start: ContinuousClock.Instant
+    private let start: InterceptionInstant
 
     init(state: CallState, resolved: Resolved, snapshot: RegistrySnapshot) {
         self.snapshot = snapshot
@@ -38,7 +38,7 @@ struct InterceptorPass {
     ///   - start: When the call entered the interceptor stage.
     init(
         state: CallState, resolved: Resolved, snapshot: RegistrySnapshot, call: MediatorCall, decided: Int,
-        since start: ContinuousClock.Instant
+        since start: InterceptionInstant
     ) {
         self.snapshot = snapshot
         self.state = state
@@ -127,12 +127,25 @@ struct InterceptorPass {
 
     /// Lets every interceptor observe a finished call once, with the time since it entered the stage.
     static func observe(
-        _ call: MediatorCall, _ outcome: MediatorCall.Outcome, since start: ContinuousClock.Instant,
+        _ call: MediatorCall, _ outcome: MediatorCall.Outcome, since start: InterceptionInstant,
         by interceptors: [any MediatorInterceptor]
     ) {
-        let duration = start.duration(to: .now)
+        let duration = start.durationToNow
         for interceptor in interceptors {
             interceptor.callDidFinish(call, outcome: outcome, duration: duration)
+        }
+    }
+
+    /// Lets every interceptor of a list read in place observe a finished call once.
+    static func observe(
+        _ call: MediatorCall, _ outcome: MediatorCall.Outcome, since start: InterceptionInstant,
+        by interceptors: UnsafeBufferPointer<Unmanaged<InterceptionSettings.Entry>>
+    ) {
+        let duration = start.durationToNow
+        for index in interceptors.indices {
+            interceptors[index]._withUnsafeGuaranteedRef {
+                $0.interceptor.callDidFinish(call, outcome: outcome, duration: duration)
+            }
         }
     }
 

@@ -18,7 +18,7 @@ package final class ActionDefinition: Sendable {
     var label: String { "\(target).\(name)" }
     package let summary: String
     package let exposure: MediatorExposure
-    package let execution: MediatorExecution
+    @usableFromInline package let execution: MediatorExecution
     /// The input's parameters, in declaration order.
     package let parameters: [MediatorParameter]
     /// Parameters only native callers may supply; a remote call that sets one is refused.
@@ -27,7 +27,7 @@ package final class ActionDefinition: Sendable {
     package let urlPatterns: [String]
     /// The input and output types the handler is bound to: a typed call's binding is reused without
     /// a cast only when they are exactly the contract's.
-    let inputType: ObjectIdentifier
+    @usableFromInline let inputType: ObjectIdentifier
     let outputType: ObjectIdentifier
     private let input: any Any.Type
     private let output: any Any.Type

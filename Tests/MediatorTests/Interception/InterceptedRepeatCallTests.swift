@@ -25,6 +25,7 @@ private struct CountedQuery: MediatorInput {
 private enum Repeats {
     static let double = ActionContract<CountedQuery, Int>("double", on: "Repeats")
     static let triple = ActionContract<CountedQuery, Int>("triple", on: "Repeats")
+    static let busy = ActionContract<NoInput, Duration>("busy", on: "Repeats")
 }
 
 private struct RepeatsTarget: MediatorTarget {
@@ -32,10 +33,25 @@ private struct RepeatsTarget: MediatorTarget {
     static let actions: [MediatorAction<Self>] = [
         MediatorAction(Repeats.double) { _, input in input.id * 2 },
         MediatorAction(Repeats.triple) { _, input in input.id * 3 },
+        // Busy for at least 2 ms, and answers how long it measured itself.
+        MediatorAction(Repeats.busy) { _, _ in
+            let start = ContinuousClock.now
+            while ContinuousClock.now - start < .milliseconds(2) {}
+            return ContinuousClock.now - start
+        },
         MediatorAction("show", parameters: [.required("id", Int.self)], exposure: .remote, urlPatterns: ["/show/:id"]) {
             _, parameters in try parameters.value("id", as: Int.self)
         },
     ]
+}
+
+/// The durations an interceptor observed, in order.
+private final class Durations: MediatorInterceptor {
+    private let observed = Locked<[Duration]>([])
+    var all: [Duration] { observed.withLock { $0 } }
+    func callDidFinish(_ call: MediatorCall, outcome: MediatorCall.Outcome, duration: Duration) {
+        observed.withLock { $0.append(duration) }
+    }
 }
 
 /// What every interceptor saw and observed, in order.
@@ -139,5 +155,18 @@ struct InterceptedRepeatCallTests {
         #expect(error?.hold != nil)
         #expect(mediator.gates.heldCalls.count == 1)
         #expect(mediator.gates.cancelHeldCalls() == 1)
+    }
+
+    @Test("the duration observers receive covers the handler's own time, on the first call and on repeats")
+    func durationCoversTheHandler() throws {
+        let durations = Durations()
+        let mediator = try mediator([durations])
+        var measured: [Duration] = []
+        for _ in 1...3 { measured.append(try mediator.call(Repeats.busy)) }
+        #expect(durations.all.count == 3)
+        for (observed, inside) in zip(durations.all, measured) {
+            #expect(observed >= inside)
+            #expect(observed < .seconds(60))
+        }
     }
 }

@@ -4,6 +4,7 @@
 extension ThreadCache {
     /// A broadcast's delivery list (unretained) in a slot, if this thread stored it there.
     @inline(__always)
+    @usableFromInline
     func deliveryList(index: Int, inSlot slot: Int) -> Unmanaged<DeliveryList>? {
         let slots = state.pointee.slots
         guard index < slots[slot].byEvent.count else { return nil }

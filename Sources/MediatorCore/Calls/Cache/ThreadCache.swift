@@ -156,6 +156,13 @@ struct ThreadCache {
         state.pointee.slots[index].snapshot
     }
 
+    /// The snapshot of a slot, unretained: for a synchronous call between `enter()` and `exit()`,
+    /// during which nothing the slot lets go of is released.
+    @inline(__always)
+    func unretainedSnapshot(inSlot index: Int) -> Unmanaged<RegistrySnapshot> {
+        Unmanaged.passUnretained(state.pointee.slots[index].snapshot)
+    }
+
     /// Whether interceptors are installed in a slot's snapshot.
     @inline(__always)
     func hasInterceptors(inSlot index: Int) -> Bool {
