@@ -35,13 +35,17 @@ extension Mediator {
                 origin: .names())
         }
         try admit(source, state())
-        if !cachingTarget, let cached = cachedBinding(key) {
-            return try cached.run { binding in try invokeSync(binding, source: source, payload, isolation: isolation) }
-        }
-        if !cachingTarget,
-            let value = try performIntercepted(key, source: source, payload, isolation: isolation, state: state)
-        {
-            return value
+        if !cachingTarget {
+            switch shortWay(key) {
+            case .cached(let cached):
+                return try cached.run { binding in try invokeSync(binding, source: source, payload, isolation: isolation) }
+            case .intercepted:
+                if let value = try performIntercepted(key, source: source, payload, isolation: isolation, state: state) {
+                    return value
+                }
+            case .none:
+                break
+            }
         }
         return try enterSync(state(), .names(key), isolation: isolation)
     }
@@ -99,7 +103,7 @@ extension Mediator {
         }
         do {
             try admit(source, state())
-            if !cachingTarget, let cached = cachedBinding(key) {
+            if !cachingTarget, case .cached(let cached) = shortWay(key) {
                 // Retained: an awaited call may resume on another thread.
                 return try await invokeAsync(cached.unretained.takeUnretainedValue(), source: source, payload)
             }
@@ -147,14 +151,23 @@ extension Mediator {
         return box.index(of: action) != nil
     }
 
-    /// This thread's binding for a call by name in the current snapshot, when it resolved it there
-    /// and no interceptor is installed: such a call goes straight to the remote policy and the
-    /// handler (`invokeSync`). Takes no lock.
-    private func cachedBinding(_ key: ActionKey) -> CachedBinding? {
+    /// Which short way a call by name may take, from one look at this thread's slot (no lock):
+    /// straight to the remote policy and the handler (`invokeSync`) when the thread resolved it in
+    /// the current snapshot and nothing is installed; the interceptors' short way
+    /// (`performIntercepted`) when some are; else neither (a first call, or a name that misses,
+    /// which then pays no out-of-line call).
+    private func shortWay(_ key: ActionKey) -> ShortWay {
         let cache = ThreadCache.current
-        guard let slot = cache.hitSlot(address: published.load()), !cache.hasInterceptors(inSlot: slot),
-            let binding = cache.binding(for: key, inSlot: slot)
-        else { return nil }
-        return CachedBinding(cache: cache, unretained: binding)
+        guard let slot = cache.hitSlot(address: published.load()) else { return .none }
+        if cache.hasInterceptors(inSlot: slot) { return .intercepted }
+        guard let binding = cache.binding(for: key, inSlot: slot) else { return .none }
+        return .cached(CachedBinding(cache: cache, unretained: binding))
+    }
+
+    /// A call by name's short way (`shortWay(_:)`).
+    private enum ShortWay {
+        case cached(CachedBinding)
+        case intercepted
+        case none
     }
 }
