@@ -85,7 +85,7 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
         public static let invalidRoutes = Code("invalidRoutes")
         /// A route configuration was rejected as a whole; ``MediatorError/problems`` lists every problem.
         public static let invalidRouteConfiguration = Code("invalidRouteConfiguration")
-        /// ``Mediator/checkRegistrations(facades:typedDefaults:)`` found problems in what is registered;
+        /// ``Mediator/checkRegistrations(facades:)`` found problems in what is registered;
         /// ``MediatorError/problems`` lists every one.
         public static let invalidRegistrations = Code("invalidRegistrations")
         /// A URL for the action could not be generated.
