@@ -73,7 +73,8 @@ struct ShopApp {
         do {
             let report = try await mediator.broadcastAsync(AppEvents.didFinishLaunching)
             for failure in report.failures {
-                Console.error("error: \(failure.target) failed to set up at launch: \(failure.error)")
+                Console.error(
+                    "error: \(failure.target ?? "a module") failed to set up at launch: \(failure.underlyingError ?? failure)")
             }
         } catch {
             Console.error("error: the launch event was refused: \(error)")
