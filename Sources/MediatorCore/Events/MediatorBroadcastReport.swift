@@ -55,7 +55,7 @@ public struct MediatorBroadcastReport: Sendable, CustomStringConvertible {
     public var succeeded: Bool { failures.isEmpty }
 
     /// Throws when a subscriber failed, for callers that treat one failure as the broadcast's.
-    /// - Throws: ``MediatorError/Code/broadcastFailed``, whose ``MediatorError/problems`` name each
+    /// - Throws: ``MediatorError/Code/broadcastFailed``, whose description names each
     ///   failed target and its error, and whose ``MediatorError/underlyingError`` is the first error.
     public func throwIfFailed() throws(MediatorError) {
         if !failures.isEmpty { throw MediatorError.broadcastFailed(self) }

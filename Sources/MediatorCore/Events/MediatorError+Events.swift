@@ -2,7 +2,7 @@ internal import MediatorText
 
 extension MediatorError.Code {
     /// One or more subscribers of a broadcast event failed (``MediatorBroadcastReport/throwIfFailed()``);
-    /// ``MediatorError/problems`` names each target and its error.
+    /// its description names each target and its error.
     public static let broadcastFailed = Self("broadcastFailed")
 }
 
