@@ -9,19 +9,19 @@
 /// ```
 public struct MediatorParameter: Sendable {
     /// The key callers and URLs use.
-    public let name: String
+    @usableFromInline package let name: String
     /// The expected type's name, such as `"Int"`.
-    public let typeName: String
+    package let typeName: String
     /// Whether a call without this key fails before the handler runs.
-    public let isRequired: Bool
+    package let isRequired: Bool
     /// The value a typed read returns when the call does not supply the key.
-    public let defaultValue: (any Sendable)?
+    package let defaultValue: (any Sendable)?
     /// A one-line description for the catalog; a schema may fill in one its declaration left empty.
-    public internal(set) var summary: String
+    package internal(set) var summary: String
     /// Whether a URL can supply this parameter (strings convert to it); closures cannot.
-    public let acceptsURLValues: Bool
+    package let acceptsURLValues: Bool
     /// The values a URL may use, when the type lists them (an enum's cases); `nil` otherwise.
-    public let allowedValues: [String]?
+    package let allowedValues: [String]?
 
     /// Converts a supplied value to the declared type, or returns `nil` when it cannot.
     let convert: @Sendable (any Sendable) -> (any Sendable)?
