@@ -16,21 +16,21 @@ struct MacroEndToEndTests {
     }
 
     @Test("the schema reads names, types, defaults, and descriptions from attributes and doc comments")
-    func schema() {
-        let user = UserQuery.schema.parameters
+    func schema() throws {
+        let user = try publishedParameters(of: UserQuery.self)
         #expect(user.map(\.name) == ["id", "tab"])
         #expect(user.map(\.summary) == ["User id", "Tab to open"])
-        #expect(user.map(\.isRequired) == [true, false])
-        let everything = Everything.schema.parameters
+        #expect(user.map(\.required) == [true, false])
+        let everything = try publishedParameters(of: Everything.self)
         #expect(everything.map(\.name) == ["count", "flag", "tag", "level", "ids", "done", "model", "log"])
         #expect(
             everything.map(\.summary) == [
                 "Required", "Defaulted", "Optional", "Optional with a default", "A list", "Called when done", "A model",
                 "Called to log",
             ])
-        #expect(everything.map(\.isRequired) == [true, false, false, false, false, false, true, false])
-        #expect(Declared.schema.parameters.map(\.name) == ["page"])
-        #expect(Nothing.schema.parameters.isEmpty)
+        #expect(everything.map(\.required) == [true, false, false, false, false, false, true, false])
+        #expect((try publishedParameters(of: Declared.self)).map(\.name) == ["page"])
+        #expect((try publishedParameters(of: Nothing.self)).isEmpty)
     }
 
     @Test("the generated initializer takes every kind of parameter, with the declared defaults")

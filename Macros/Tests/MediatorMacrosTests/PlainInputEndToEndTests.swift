@@ -18,12 +18,12 @@ struct PlainInputEndToEndTests {
 
     @Test("the schema gives each property's name, whether it is required, its default and its doc comment")
     func schema() throws {
-        let user = PlainUserQuery.schema.parameters
+        let user = try publishedParameters(of: PlainUserQuery.self)
         #expect(user.map(\.name) == ["id", "tab"])
         #expect(user.map(\.summary) == ["User id", "Tab to open"])
-        #expect(user.map(\.isRequired) == [true, false])
-        #expect(user[1].defaultValue as? String == "posts")
-        let everything = PlainEverything.schema.parameters
+        #expect(user.map(\.required) == [true, false])
+        #expect(user[1].defaultValue == "posts")
+        let everything = try publishedParameters(of: PlainEverything.self)
         #expect(
             everything.map(\.name) == ["count", "flag", "tag", "note", "level", "ids", "seed", "done", "model", "default"])
         #expect(
@@ -31,11 +31,11 @@ struct PlainInputEndToEndTests {
                 "Required", "Defaulted", "Optional", "Spelled out, nil written", "A level, defaulted with an implicit member",
                 "A list", "Set once, by the initializer", "Called when done", "A model", "",
             ])
-        #expect(everything.map(\.isRequired) == [true, false, false, false, false, false, true, false, true, false])
+        #expect(everything.map(\.required) == [true, false, false, false, false, false, true, false, true, false])
         #expect(everything.map(\.acceptsURLValues) == [true, true, true, true, true, true, true, false, false, true])
-        #expect(everything[4].defaultValue as? PlainEverything.Level == .high)
-        #expect(PlainNothing.schema.parameters.isEmpty)
-        #expect(PlainProductID.schema.parameters.map(\.name) == ["id"])
+        #expect(everything[4].defaultValue == "high")
+        #expect((try publishedParameters(of: PlainNothing.self)).isEmpty)
+        #expect((try publishedParameters(of: PlainProductID.self)).map(\.name) == ["id"])
         #expect(try PlainProductID.schema.input(from: ["id": "42"]) == PlainProductID(id: 42))
     }
 
