@@ -75,7 +75,7 @@ typealias FuzzCompletion = @Sendable (String) -> Void
 
 /// Required, optional, defaulted, enum, array and native-only fields, declared with `@Parameter`;
 /// its action returns it as decoded.
-struct FuzzItemInput: MediatorDeclaredInput, Equatable {
+struct FuzzItemInput: MediatorInput, Equatable {
     @Parameter("Item id") var id: Int
     @Parameter("Shown name") var name: String?
     @Parameter("How many") var quantity = 1
@@ -109,7 +109,7 @@ struct FuzzItemInput: MediatorDeclaredInput, Equatable {
 
 /// A trailing wildcard captured into `[String]`, after an Int-backed enum placeholder (declared
 /// with `@Parameter`).
-struct FuzzFilesInput: MediatorDeclaredInput, Equatable {
+struct FuzzFilesInput: MediatorInput, Equatable {
     @Parameter("Size") var kind: FuzzSize
     @Parameter("The segments after /files/:kind/") var path: [String]
     @Parameter("Descend") var recursive = false

@@ -52,7 +52,7 @@ struct ShowInput: MediatorInput, Hashable {
 
 /// `PriceInput` declared with `@Parameter` (the schema read once by reflection), for
 /// `call2Declared` and `perform2Declared`.
-struct DeclaredPriceInput: MediatorDeclaredInput {
+struct DeclaredPriceInput: MediatorInput {
     @Parameter("Product id") var id: Int
     @Parameter("Quantity") var quantity: Int
     init() {}
@@ -70,14 +70,14 @@ struct EnumShowInput: MediatorInput {
 }
 
 /// `EnumShowInput` declared with `@Parameter`, for `openDeclaredEnum`.
-struct DeclaredEnumShowInput: MediatorDeclaredInput {
+struct DeclaredEnumShowInput: MediatorInput {
     @Parameter("Product id") var id: Int
     @Parameter("Where the link came from") var ref: LinkSource?
     init() {}
 }
 
 /// `ShowInput` declared with `@Parameter`, for `openDeclared`.
-struct DeclaredShowInput: MediatorDeclaredInput {
+struct DeclaredShowInput: MediatorInput {
     @Parameter("Product id") var id: Int
     @Parameter("Where the link came from") var ref: String?
     init() {}

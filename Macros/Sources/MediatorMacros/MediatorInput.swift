@@ -35,7 +35,7 @@ import Mediator
 /// type that does not convert.
 ///
 /// Declared with `@Parameter` properties instead (every stored property, or the macro reports the
-/// others), the input is what `MediatorDeclaredInput` reads, and the macro adds `init(id:tab:)`, a
+/// others), the input is what `MediatorInput` reads, and the macro adds `init(id:tab:)`, a
 /// private `init()` the schema reads, `static let schema = MediatorSchema(reflecting: Self.init, …)`
 /// with doc comments as the descriptions attributes leave out, and the `MediatorInput` and
 /// `Decodable` conformances.

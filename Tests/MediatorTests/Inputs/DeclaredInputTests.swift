@@ -31,7 +31,7 @@ private struct Everything: MediatorInput, Decodable {
 }
 
 /// An input declared through the protocol, whose typed initializer reads the declared default.
-private struct Order: MediatorDeclaredInput, Equatable {
+private struct Order: MediatorInput, Equatable {
     @Parameter("Item") var item: String
     @Parameter("How many") var quantity = 2
     init() {}
@@ -285,7 +285,7 @@ struct DeclaredInputTests {
         #expect(try mediator.open("app://all/2", with: ["model": model]) as? String == "2")
     }
 
-    @Test("a MediatorDeclaredInput's schema is read once per type, and its typed default is the declared one")
+    @Test("a MediatorInput's schema is read once per type, and its typed default is the declared one")
     func declaredInputProtocol() throws {
         #expect(Order.schema.parameters.map(\.name) == ["item", "quantity"])
         #expect(Order.schema.parameters[1].defaultValue as? Int == 2)
@@ -314,7 +314,7 @@ struct DeclaredInputTests {
 
 /// The qualified spelling declares the same parameter, for files where another module's `@Parameter`
 /// (App Intents has one) is in scope.
-private struct Qualified: MediatorDeclaredInput {
+private struct Qualified: MediatorInput {
     @MediatorCore.Parameter("Product id") var id: Int
     @MediatorCore.Parameter("Tab") var tab = "info"
 }

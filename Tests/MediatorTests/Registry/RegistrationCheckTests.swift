@@ -179,7 +179,7 @@ struct RegistrationCheckTests {
 }
 
 /// An input with a typed initializer that forgets a required parameter.
-private struct HalfSet: MediatorDeclaredInput {
+private struct HalfSet: MediatorInput {
     @Parameter("Id") var id: Int
     @Parameter("Name") var name: String
     init() {}
