@@ -63,6 +63,7 @@ let package = Package(
             name: "MediatorMacrosPluginTests",
             dependencies: [
                 "MediatorMacrosPlugin",
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
