@@ -3,8 +3,9 @@ import MediatorMacros
 import Testing
 
 // Issue 33: what Swift accepts, the macros accept, compiled for real. Before, the input below did
-// not compile ("property 'schema' must be declared public", "cannot tell the type of 'width'"),
-// and the facade's `all` left out `docs`.
+// not compile ("property 'schema' must be declared public"), and the facade's `all` left out `docs`.
+// (Two names in one declaration, `var width, height: Int`, which no property wrapper can mark, are
+// reported with a fix since each stored property became a `@Parameter`.)
 
 /// A namespace whose public extension declares an input, public without writing it.
 public enum Catalogs {}
@@ -15,11 +16,13 @@ extension Catalogs {
 }
 
 public extension Catalogs.Nested {
-    /// A size, two names in one declaration.
+    /// A size.
     @MediatorInput
     struct Size: Equatable {
-        /// Width and height
-        var width, height: Int
+        /// Width
+        public var width: Int
+        /// Height
+        public var height: Int
     }
 }
 
@@ -39,12 +42,25 @@ enum Spellings {
     // static let commented = ActionContract<Catalogs.Nested.Size, Int>("commented", on: target)
 }
 
+/// The target of the spellings' `wrapped` action.
+struct SpellingsTarget: MediatorTarget {
+    static let targetName = Spellings.target
+    static let actions: [MediatorAction<Self>] = [
+        MediatorAction(Spellings.wrapped) { _, input in input.width * input.height }
+    ]
+}
+
 @Suite("The macros on every spelling Swift accepts")
 struct SpellingsEndToEndTests {
-    @Test("an input in a public extension, with two names in one declaration, has both parameters")
-    func inputInAPublicExtension() {
-        #expect(Catalogs.Nested.Size.schema.parameters.map(\.name) == ["width", "height"])
+    @Test("an input in a public extension is public, its initializers too, and has its parameters")
+    func inputInAPublicExtension() throws {
+        let size = MediatorAction<SpellingsTarget>(Spellings.wrapped) { _, input in input.width * input.height }
+        #expect(size.parameters.map(\.name) == ["width", "height"])
+        #expect(size.parameters.map(\.summary) == ["Width", "Height"])
         #expect(Catalogs.Nested.Size(width: 2, height: 3) == Catalogs.Nested.Size(width: 2, height: 3))
+        let mediator = Mediator()
+        try mediator.register(SpellingsTarget())
+        #expect(try mediator.perform("wrapped", on: "Spellings", with: ["width": "2", "height": 3]) as? Int == 6)
     }
 
     @Test("the facade's all lists every contract however it is spelled, and none in a comment")
