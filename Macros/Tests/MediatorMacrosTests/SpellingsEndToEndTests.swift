@@ -26,6 +26,15 @@ public extension Catalogs.Nested {
     }
 }
 
+/// A generic input: nothing the macro writes is static, so it works as a hand-written one does.
+@MediatorInput
+struct Boxed<Value: MediatorParameterValue & Equatable>: Equatable {
+    /// The boxed value
+    var value: Value
+    /// How many
+    var count = 1
+}
+
 /// A facade whose contracts are spelled every way Swift allows.
 @MediatorFacade
 enum Spellings {
@@ -50,6 +59,15 @@ struct SpellingsTarget: MediatorTarget {
     ]
 }
 
+/// A target whose one action takes a generic input.
+struct BoxesTarget: MediatorTarget {
+    static let targetName = "Boxes"
+    static let boxed = ActionContract<Boxed<Int>, Int>("boxed", on: targetName)
+    static let actions: [MediatorAction<Self>] = [
+        MediatorAction(boxed) { _, input in input.value * input.count }
+    ]
+}
+
 @Suite("The macros on every spelling Swift accepts")
 struct SpellingsEndToEndTests {
     @Test("an input in a public extension is public, its initializers too, and has its parameters")
@@ -61,6 +79,18 @@ struct SpellingsEndToEndTests {
         let mediator = Mediator()
         try mediator.register(SpellingsTarget())
         #expect(try mediator.perform("wrapped", on: "Spellings", with: ["width": "2", "height": 3]) as? Int == 6)
+    }
+
+    @Test("a generic input is read per specialization, and built by a call by name")
+    func genericInput() throws {
+        let parameters = BoxesTarget.actions.first?.parameters ?? []
+        #expect(parameters.map(\.name) == ["value", "count"])
+        #expect(parameters.map(\.typeName) == ["Int", "Int"])
+        #expect(MediatorInputSample(Boxed(value: "s")).roundTripProblems().isEmpty)
+        let mediator = Mediator()
+        try mediator.register(BoxesTarget())
+        #expect(try mediator.perform("boxed", on: "Boxes", with: ["value": "7"]) as? Int == 7)
+        #expect(try mediator.call(BoxesTarget.boxed, with: Boxed(value: 3, count: 2)) == 6)
     }
 
     @Test("the facade's all lists every contract however it is spelled, and none in a comment")
