@@ -46,7 +46,8 @@ import Mediator
 /// A property's type must convert (`MediatorParameterValue`), or the property be `@Native`; the
 /// compiler reports one that does not at the attached attribute. A `let`, a declaration of several
 /// names (`var width, height: Int`) and a property whose type the macro cannot tell cannot be a
-/// `@Parameter`: the macro reports them, with a fix, and writes nothing until they are fixed.
+/// `@Parameter`: the macro reports them, with a fix, and writes nothing until they are fixed; a
+/// stored property under `#if` too (the macro cannot tell whether its initializers must set it).
 @attached(memberAttribute)
 @attached(member, names: named(init))
 @attached(extension, conformances: MediatorInput)

@@ -12,6 +12,8 @@ enum MediatorMacroDiagnostic: DiagnosticMessage {
     case constant(name: String)
     /// A `@Parameter` without a description, whose doc comment the mediator does not read.
     case docCommentUnread(name: String, literal: String)
+    /// A stored property declared under `#if`, which exists in some builds only.
+    case propertyUnderIf(name: String)
     /// `@Native` on something other than a stored property of a `@MediatorInput` struct.
     case nativeMisplaced
     /// `@Native` on a `@Parameter` property that is not `native:`.
@@ -35,6 +37,8 @@ enum MediatorMacroDiagnostic: DiagnosticMessage {
             "'\(name)' is a let; @MediatorInput makes each stored property a @Parameter, which needs a var: make it a var to take it as a parameter, or static or computed if it is not one"
         case .docCommentUnread(let name, let literal):
             "'\(name)' is a @Parameter without a description, and its doc comment does not give it one (the mediator reads the attribute); write it in the attribute: @Parameter(\(literal))"
+        case .propertyUnderIf(let name):
+            "@MediatorInput cannot take '\(name)', which is declared under #if and exists in some builds only; declare it outside #if (optional, if some builds do not use it), or remove @MediatorInput and write the initializers by hand"
         case .nativeMisplaced:
             "@Native marks a stored property of a @MediatorInput struct as a parameter only native callers can set"
         case .nativeOnParameter:
@@ -56,6 +60,7 @@ enum MediatorMacroDiagnostic: DiagnosticMessage {
             case .parameterWithoutType: "parameterWithoutType"
             case .constant: "constant"
             case .docCommentUnread: "docCommentUnread"
+            case .propertyUnderIf: "propertyUnderIf"
             case .nativeMisplaced: "nativeMisplaced"
             case .nativeOnParameter: "nativeOnParameter"
             case .facadeNotAnEnum: "facadeNotAnEnum"

@@ -111,6 +111,60 @@ final class MediatorInputPlainDiagnosticTests: XCTestCase {
                 """#)
     }
 
+    func testPropertyUnderIf() {
+        let message = { (name: String) in
+            "@MediatorInput cannot take '\(name)', which is declared under #if and exists in some builds only; declare "
+                + "it outside #if (optional, if some builds do not use it), or remove @MediatorInput and write the "
+                + "initializers by hand"
+        }
+        assertMacroExpansion(
+            #"""
+            @MediatorInput
+            struct Conditional {
+                /// Id
+                var id: Int
+                #if DEBUG
+                /// Debug
+                var debug: Int
+                #else
+                #if os(iOS)
+                @Parameter("Release") var release = 1
+                #endif
+                #endif
+                #if os(iOS)
+                static var shared = 0
+                var computed: Int { 0 }
+                func run() {}
+                #endif
+            }
+            """#,
+            expandedSource: #"""
+                struct Conditional {
+                    @MediatorCore.Parameter("Id")
+                    /// Id
+                    var id: Int
+                    #if DEBUG
+                    /// Debug
+                    var debug: Int
+                    #else
+                    #if os(iOS)
+                    @Parameter("Release") var release = 1
+                    #endif
+                    #endif
+                    #if os(iOS)
+                    static var shared = 0
+                    var computed: Int { 0 }
+                    func run() {}
+                    #endif
+                }
+                """#,
+            diagnostics: [
+                DiagnosticSpec(message: message("debug"), line: 7, column: 9),
+                DiagnosticSpec(message: message("release"), line: 10, column: 31),
+            ],
+            macroSpecs: macros)
+    }
+
     func testPlainPropertyWithoutType() {
         assertMacroExpansion(
             #"""
