@@ -11,7 +11,7 @@ import Testing
 public enum Catalogs {}
 
 extension Catalogs {
-    /// A public extension's member is public: its initializer and schema must be too.
+    /// A public extension's member is public: its initializers must be too.
     public enum Nested {}
 }
 
