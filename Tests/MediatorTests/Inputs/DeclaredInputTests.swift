@@ -8,7 +8,6 @@ import Testing
 private struct UserQuery: MediatorInput, Decodable, Equatable {
     @Parameter("User id") var id: Int
     @Parameter("Tab to open") var tab = "posts"
-    static let schema = MediatorSchema(reflecting: Self.init)
 }
 
 extension UserQuery {
@@ -24,14 +23,13 @@ private struct Everything: MediatorInput, Decodable {
     @Parameter("A list") var ids: [Int] = []
     @Parameter(native: "Called when done") var done: (@Sendable (Int) -> Void)?
     @Parameter(native: "A model") var model: Model
-    static let schema = MediatorSchema(reflecting: Self.init)
 
     enum Level: String, MediatorParameterValue { case low, high }
     struct Model: Sendable { let name: String }
 }
 
 /// An input declared through the protocol, whose typed initializer reads the declared default.
-private struct Order: MediatorInput, Equatable {
+private struct Order: MediatorInput, Decodable, Equatable {
     @Parameter("Item") var item: String
     @Parameter("How many") var quantity = 2
     init() {}
@@ -42,14 +40,12 @@ private struct Order: MediatorInput, Equatable {
 private struct Mixed: MediatorInput, Decodable {
     @Parameter("Fine") var fine: Int
     var stray = 0
-    static let schema = MediatorSchema(reflecting: Self.init)
 }
 
 /// First and last names of the same type, declared apart: a URL cannot swap them.
 private struct FullName: MediatorInput, Decodable, Equatable {
     @Parameter("Given name") var first: String
     @Parameter("Family name") var last: String
-    static let schema = MediatorSchema(reflecting: Self.init)
 }
 
 extension FullName {
@@ -61,8 +57,6 @@ private struct Described: MediatorInput, Decodable {
     @Parameter var id: Int
     @Parameter("Written in the attribute") var tab = "posts"
     @Parameter var page: Int?
-    static let schema = MediatorSchema(
-        reflecting: Self.init, descriptions: ["id": "User id", "tab": "Not used: the attribute has one"])
 }
 
 /// A shelf's view, its parameters an app's own enums (the library has no code compiled for them).
@@ -70,7 +64,6 @@ private struct Shelf: MediatorInput, Decodable {
     @Parameter("Which shelf") var kind: Kind
     @Parameter("Sort order") var sort: Sort?
     @Parameter("Layout") var layout = Layout.grid
-    static let schema = MediatorSchema(reflecting: Self.init)
 
     enum Kind: Int, MediatorParameterValue { case books = 1, games = 2 }
     enum Sort: String, MediatorParameterValue { case price, name }
@@ -140,10 +133,10 @@ struct DeclaredInputTests {
         #expect(parameters.map(\.summary) == ["User id", "Tab to open"])
     }
 
-    @Test("descriptions given by name fill in parameters declared without one, and change nothing else")
-    func descriptionsByName() throws {
+    @Test("a parameter declared without a description has none; one written in the attribute is kept")
+    func descriptionsFromAttributes() throws {
         let parameters = Described.schema.parameters
-        #expect(parameters.map(\.summary) == ["User id", "Written in the attribute", ""])
+        #expect(parameters.map(\.summary) == ["", "Written in the attribute", ""])
         #expect(parameters.map(\.name) == ["id", "tab", "page"])
         #expect(parameters.map(\.isRequired) == [true, false, false])
         #expect(parameters[1].defaultValue as? String == "posts")
