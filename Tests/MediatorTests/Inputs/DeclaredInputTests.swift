@@ -52,7 +52,7 @@ extension FullName {
     init(first: String, last: String) { (self.first, self.last) = (first, last) }
 }
 
-/// Descriptions given apart from the attributes, as the `@MediatorInput` macro writes them from doc comments.
+/// Parameters declared with and without a description in the attribute.
 private struct Described: MediatorInput, Decodable {
     @Parameter var id: Int
     @Parameter("Written in the attribute") var tab = "posts"
