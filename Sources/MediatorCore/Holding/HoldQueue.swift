@@ -89,9 +89,13 @@ struct HoldQueue {
         slots[first...].compactMap { $0?.hold }
     }
 
+    /// Whether a call held on `gate` goes on at once: the one rule for it, which the interceptors'
+    /// short way (`InterceptedRun`) and ``Mediator/Gates/isOpen(_:)`` read too.
+    func lets(through gate: Mediator.Gate) -> Bool { open.contains(gate.name) }
+
     /// Holds a call on a gate unless the gate is open, dropping the oldest held call if full.
     mutating func hold(_ entry: () -> Entry, on gate: Mediator.Gate, urlKey: String?) -> Placement {
-        if open.contains(gate.name) { return .proceed }
+        if lets(through: gate) { return .proceed }
         let coalescing = urlKey.flatMap { policy.coalescesIdenticalURLs ? URLKey(url: $0, gate: gate.name) : nil }
         let urlHash = coalescing?.hashValue
         if let coalescing, let urlHash, let number = byURL[urlHash], let same = slots[number - base],

@@ -26,7 +26,7 @@ extension Mediator {
 
         /// The link's values as an input, decoded by its schema as the action's handler would get them.
         /// - Throws: ``MediatorError/Code/missingParameter`` or ``MediatorError/Code/invalidParameter``.
-        package func input<Input>(_ schema: MediatorSchema<Input>) throws -> Input {
+        package func input<Input>(_ schema: InputSchema<Input>) throws -> Input {
             try schema.decode(lookup, nil)
         }
 
