@@ -4,7 +4,7 @@ public import Mediator
 /// typed caller builds with what the schema builds from the same values.
 ///
 /// Two checks read samples:
-/// - `checkRegistrations(facades:)` in `Mediator` takes samples made with every
+/// - `mediator.checkRegistrations(facades:typedDefaults:)` takes samples made with every
 ///   defaulted argument left out, and reports each field whose schema default differs from the
 ///   initializer's.
 /// - ``FacadeContract/problems(on:contracts:samples:)`` round-trips samples through their schema,

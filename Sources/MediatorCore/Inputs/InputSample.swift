@@ -5,7 +5,7 @@ internal import MediatorText
 /// (in `MediatorTesting`) holds.
 ///
 /// Two checks read samples:
-/// - `Mediator.checkRegistrations(facades:)` (in `MediatorTesting`) reports each field
+/// - `Mediator.checkRegistrations(facades:typedDefaults:)` (in `MediatorTesting`) reports each field
 ///   whose schema default differs from the initializer's, for samples made with every defaulted
 ///   argument left out.
 /// - `FacadeContract` (in `MediatorTesting`) round-trips samples through their schema, which catches
