@@ -1,6 +1,7 @@
 import Foundation
 import Mediator
 import MediatorMacros
+import MediatorPublishing
 import Testing
 
 @Suite("The macros on real inputs and a facade, registered with a mediator")

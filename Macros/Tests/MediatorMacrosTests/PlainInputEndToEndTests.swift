@@ -1,5 +1,6 @@
 import Mediator
 import MediatorMacros
+import MediatorPublishing
 import MediatorTesting
 import Testing
 

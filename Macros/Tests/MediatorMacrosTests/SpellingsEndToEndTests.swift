@@ -1,5 +1,6 @@
 public import Mediator
 import MediatorMacros
+import MediatorPublishing
 import MediatorTesting
 import Testing
 
