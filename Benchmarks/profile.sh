@@ -11,8 +11,8 @@
 # Needs valgrind (apt-get install valgrind). Builds MediatorProfile in release first.
 set -euo pipefail
 cd "$(dirname "$0")"
-per_call=(closure0 closure2 dict0 dict2 call0 call2 call2Declared facadeContract0 facadeContract2 facadeMethod0 facadeMethod2
-    perform0 perform2 perform2Declared open openDeclared openEnum openDeclaredEnum openBackStack routingKitOpen found
+per_call=(closure0 closure2 dict0 dict2 call0 call2 facadeContract0 facadeContract2 facadeMethod0 facadeMethod2
+    perform0 perform2 open openEnum openBackStack routingKitOpen found
     notFound register insert
     closures1 closures10 closures100 broadcast1 broadcast10 broadcast100
     call0Observed call0Gated facadeContract2Observed perform2Observed openObserved openGated)

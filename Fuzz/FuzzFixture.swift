@@ -75,7 +75,7 @@ typealias FuzzCompletion = @Sendable (String) -> Void
 
 /// Required, optional, defaulted, enum, array and native-only fields, declared with `@Parameter`;
 /// its action returns it as decoded.
-struct FuzzItemInput: MediatorDeclaredInput, Equatable {
+struct FuzzItemInput: MediatorInput, Equatable {
     @Parameter("Item id") var id: Int
     @Parameter("Shown name") var name: String?
     @Parameter("How many") var quantity = 1
@@ -109,7 +109,7 @@ struct FuzzItemInput: MediatorDeclaredInput, Equatable {
 
 /// A trailing wildcard captured into `[String]`, after an Int-backed enum placeholder (declared
 /// with `@Parameter`).
-struct FuzzFilesInput: MediatorDeclaredInput, Equatable {
+struct FuzzFilesInput: MediatorInput, Equatable {
     @Parameter("Size") var kind: FuzzSize
     @Parameter("The segments after /files/:kind/") var path: [String]
     @Parameter("Descend") var recursive = false
@@ -123,24 +123,23 @@ struct FuzzFilesInput: MediatorDeclaredInput, Equatable {
 
 /// A trailing wildcard captured into one `String`.
 struct FuzzDocInput: MediatorInput, Equatable {
-    var path: String
-    var version: Int?
+    @Parameter("The rest of the path") var path: String
+    @Parameter("Revision") var version: Int?
 
     init(path: String, version: Int? = nil) {
         self.path = path
         self.version = version
     }
 
-    static let schema = MediatorSchema(
-        FuzzDocInput.init, .required("path", \.path, "The rest of the path"), .optional("version", \.version, "Revision"))
+    init() {}
 }
 
 /// Reached by the convention route only: a required array, a defaulted enum, optional numbers.
 struct FuzzFindInput: MediatorInput, Equatable {
-    var terms: [String]
-    var tab: FuzzTab
-    var ids: [Int]?
-    var exact: Bool?
+    @Parameter("Repeated keys") var terms: [String]
+    @Parameter("Where") var tab: FuzzTab = .home
+    @Parameter("Numbers") var ids: [Int]?
+    @Parameter("Match exactly") var exact: Bool?
 
     init(terms: [String], tab: FuzzTab = .home, ids: [Int]? = nil, exact: Bool? = nil) {
         self.terms = terms
@@ -149,40 +148,33 @@ struct FuzzFindInput: MediatorInput, Equatable {
         self.exact = exact
     }
 
-    static let schema = MediatorSchema(
-        FuzzFindInput.init,
-        .required("terms", \.terms, "Repeated keys"),
-        .optional("tab", \.tab, default: .home, "Where"),
-        .optional("ids", \.ids, "Numbers"),
-        .optional("exact", \.exact, "Match exactly"))
+    init() {}
 }
 
 /// The input of an action whose handler always throws an error that echoes it raw.
 struct FuzzFailInput: MediatorInput {
-    var message: String
-    var detail: String?
+    @Parameter("Echoed") var message: String
+    @Parameter("Echoed too") var detail: String?
 
     init(message: String, detail: String? = nil) {
         self.message = message
         self.detail = detail
     }
 
-    static let schema = MediatorSchema(
-        FuzzFailInput.init, .required("message", \.message, "Echoed"), .optional("detail", \.detail, "Echoed too"))
+    init() {}
 }
 
 /// A required native-only field: a URL can neither supply it (missing) nor set it (reserved).
 struct FuzzSinkInput: MediatorInput {
-    var id: Int
-    var callback: FuzzCompletion
+    @Parameter("Id") var id: Int
+    @Parameter(native: "Native only") var callback: FuzzCompletion
 
     init(id: Int, callback: @escaping FuzzCompletion) {
         self.id = id
         self.callback = callback
     }
 
-    static let schema = MediatorSchema(
-        FuzzSinkInput.init, .required("id", \.id, "Id"), .required("callback", native: \.callback, "Native only"))
+    init() {}
 }
 
 /// An error whose text is whatever the URL put in it, newlines and bidirectional controls included.

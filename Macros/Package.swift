@@ -26,10 +26,11 @@ let root: Package.Dependency =
     ? .package(name: "mediator", path: "..")
     : .package(url: "https://github.com/your-org/mediator.git", .upToNextMinor(from: "0.5.0"))
 
-/// Optional macros for Mediator: `@MediatorInput` writes an input's initializers, schema and
-/// conformances, `@MediatorFacade` a facade's lists of contracts and events. A package of its
-/// own, so the root package keeps no external dependency; it is published as its own repository
-/// (`scripts/publish-macros.sh`), because SwiftPM takes a package by URL only at a repository's root.
+/// Optional macros for Mediator: `@MediatorInput` makes an input's plain stored properties
+/// `@Parameter`s and writes its initializers and conformance, `@MediatorFacade` a facade's lists of
+/// contracts and events. A package of its own, so the root package keeps no external dependency; it
+/// is published as its own repository (`scripts/publish-macros.sh`), because SwiftPM takes a package
+/// by URL only at a repository's root.
 let package = Package(
     name: "MediatorMacros",
     // The root's platforms; the macro plugin runs on the build machine (macOS 10.15+ for swift-syntax,
@@ -63,6 +64,7 @@ let package = Package(
             name: "MediatorMacrosPluginTests",
             dependencies: [
                 "MediatorMacrosPlugin",
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),

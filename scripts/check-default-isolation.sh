@@ -86,7 +86,7 @@ mkdir -p "$consumer/Sources/CatalogFacade" "$consumer/Sources/Catalog" "$consume
 cat > "$consumer/Sources/CatalogFacade/Catalog.swift" <<'SWIFT'
 public import Mediator
 
-public struct ProductID: MediatorDeclaredInput, Equatable {
+public struct ProductID: MediatorInput, Equatable {
     @Parameter("Product id") public var id: Int
     public init() {}
     public init(id: Int) { self.id = id }

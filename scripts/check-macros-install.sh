@@ -6,7 +6,8 @@
 #   - a scratch consumer takes both by URL, as the README and Macros/README.md say (their URLs mirrored
 #     to the local repositories with `swift package config set-mirror`, which the macros' own
 #     dependency on the root goes through too), builds with no warning (SwiftPM's "Conflicting
-#     identity" among them), and runs an input written with `@MediatorInput` through a call by name;
+#     identity" among them), and runs an input written with `@MediatorInput` (plain properties the macro
+#     makes `@Parameter`s) through a call by name and a typed call;
 #   - it prints the clean build's time (swift-syntax built from source: prebuilt swift-syntax needs
 #     the network, which CI has not).
 #
@@ -72,6 +73,7 @@ struct ProfileTarget: MediatorTarget {
 let mediator = Mediator()
 try mediator.register(ProfileTarget())
 print(try mediator.perform("user", on: "Profile", with: ["id": "42"], as: String.self))
+print(try mediator.call(Profile.user, with: UserQuery(id: 7, tab: "likes")))
 SOURCE
 swift package --package-path "$work/Shop" config set-mirror \
     --original https://github.com/your-org/mediator.git --mirror "file://$work/mediator"
@@ -85,6 +87,6 @@ seconds=$((SECONDS - start))
 if grep -E "warning:|Conflicting identity" "$work/build.log" | grep -v "/checkouts/swift-syntax/"; then
     fail "the consumer's build printed the warnings above"
 fi
-output=$("$work/scratch/debug/Shop")
-[ "$output" = "42 posts" ] || fail "the consumer printed '$output', not '42 posts'"
-echo "-- macros install: a consumer took the root and the macros by URL ($version), built with no warning in ${seconds} s (clean, swift-syntax from source), and ran an @MediatorInput input"
+output=$("$work/scratch/debug/Shop" | tr '\n' ' ')
+[ "$output" = "42 posts 7 likes " ] || fail "the consumer printed '$output', not '42 posts 7 likes '"
+echo "-- macros install: a consumer took the root and the macros by URL ($version), built with no warning in ${seconds} s (clean, swift-syntax from source), and ran an @MediatorInput input by name and typed"

@@ -101,7 +101,7 @@ final class TerminalNavigator: Navigator, MediatorNavigator {
 }
 
 /// The title of a screen shown without a plan.
-struct ShownScreen: MediatorDeclaredInput, Hashable {
+struct ShownScreen: MediatorInput, Hashable {
     @Parameter("The screen's title") var title = ""
     init() {}
     init(title: String) { self.title = title }

@@ -15,11 +15,11 @@ struct CatalogWork: Sendable {
 
 /// The two-parameter action's input, as a module's facade would declare it.
 struct PriceInput: MediatorInput {
-    var id: Int
-    var quantity: Int
+    @Parameter("Product id") var id: Int
+    @Parameter("How many") var quantity: Int
 
-    static let schema = MediatorSchema(
-        PriceInput.init, .required("id", \.id, "Product id"), .required("quantity", \.quantity, "How many"))
+    init() {}
+    init(id: Int, quantity: Int) { (self.id, self.quantity) = (id, quantity) }
 }
 
 /// The catalog's contracts: the single source of its action names, inputs and results.

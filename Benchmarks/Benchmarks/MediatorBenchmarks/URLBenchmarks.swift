@@ -7,11 +7,11 @@ let routeCounts = [10, 100, 1_000, 10_000]
 
 /// The input of every routed action: the path's `id`, and an optional `ref` from the query.
 struct ShowInput: MediatorInput {
-    var id: Int
-    var ref: String?
+    @Parameter("Product id") var id: Int
+    @Parameter("Where the link came from") var ref: String?
 
-    static let schema = MediatorSchema(
-        ShowInput.init, .required("id", \.id, "Product id"), .optional("ref", \.ref, "Where the link came from"))
+    init() {}
+    init(id: Int, ref: String? = nil) { (self.id, self.ref) = (id, ref) }
 }
 
 /// The declarations of `count` targets `T<i>`, each with one remote action taking a ``ShowInput``,

@@ -4,11 +4,8 @@
 // Per call: (total of the first run - total of the second) / 20000. Scenarios: closure0 closure2
 // dict0 dict2 call0 call2 facadeContract0 facadeContract2 facadeMethod0 facadeMethod2 perform0
 // perform2 open routingKitOpen found notFound register insert closures1 closures10 closures100
-// broadcast1 broadcast10 broadcast100 (per broadcast to that many subscribers), and call2Declared
-// perform2Declared openDeclared (call2, perform2 and open with the input declared with @Parameter,
-// read by reflection, in place of an explicit MediatorSchema; a typed call checks its required
-// parameters were set), openEnum openDeclaredEnum (open with the query value an
-// app's enum, explicit schema and @Parameter: generic code in the library), and openBackStack (open, then the navigation plan of a link
+// broadcast1 broadcast10 broadcast100 (per broadcast to that many subscribers), openEnum (open with
+// the query value an app's enum: generic code in the library), and openBackStack (open, then the navigation plan of a link
 // whose action declares two screens beneath it, from one routing: three destinations). The facade scenarios call contracts
 // (and facade methods) declared in another module, `ProfileFacade`, as one module calls another.
 // Setup runs in both runs, so the difference is the loop alone.
@@ -39,54 +36,33 @@ struct Work: Sendable {
 }
 
 struct PriceInput: MediatorInput {
-    var id: Int
-    var quantity: Int
-    static let schema = MediatorSchema(PriceInput.init, .required("id", \.id), .required("quantity", \.quantity))
+    @Parameter var id: Int
+    @Parameter var quantity: Int
+    init() {}
+    init(id: Int, quantity: Int) { (self.id, self.quantity) = (id, quantity) }
 }
 
 struct ShowInput: MediatorInput, Hashable {
-    var id: Int
-    var ref: String?
-    static let schema = MediatorSchema(ShowInput.init, .required("id", \.id), .optional("ref", \.ref))
-}
-
-/// `PriceInput` declared with `@Parameter` (the schema read once by reflection), for
-/// `call2Declared` and `perform2Declared`.
-struct DeclaredPriceInput: MediatorDeclaredInput {
-    @Parameter("Product id") var id: Int
-    @Parameter("Quantity") var quantity: Int
+    @Parameter var id: Int
+    @Parameter var ref: String?
     init() {}
-    init(id: Int, quantity: Int) { (self.id, self.quantity) = (id, quantity) }
+    init(id: Int, ref: String? = nil) { (self.id, self.ref) = (id, ref) }
 }
 
 /// Where a link came from: an app's own enum, which the library has no code compiled for.
 enum LinkSource: String, MediatorParameterValue { case push, mail }
 
-/// `ShowInput` with its `ref` an app's enum, explicit schema, for `openEnum`.
+/// `ShowInput` with its `ref` an app's enum, for `openEnum`.
 struct EnumShowInput: MediatorInput {
-    var id: Int
-    var ref: LinkSource?
-    static let schema = MediatorSchema(EnumShowInput.init, .required("id", \.id), .optional("ref", \.ref))
-}
-
-/// `EnumShowInput` declared with `@Parameter`, for `openDeclaredEnum`.
-struct DeclaredEnumShowInput: MediatorDeclaredInput {
-    @Parameter("Product id") var id: Int
-    @Parameter("Where the link came from") var ref: LinkSource?
+    @Parameter var id: Int
+    @Parameter var ref: LinkSource?
     init() {}
-}
-
-/// `ShowInput` declared with `@Parameter`, for `openDeclared`.
-struct DeclaredShowInput: MediatorDeclaredInput {
-    @Parameter("Product id") var id: Int
-    @Parameter("Where the link came from") var ref: String?
-    init() {}
+    init(id: Int, ref: LinkSource? = nil) { (self.id, self.ref) = (id, ref) }
 }
 
 enum CatalogContracts {
     static let featuredCount = ActionContract<NoInput, Int>("featuredCount", on: "Catalog")
     static let price = ActionContract<PriceInput, Int>("price", on: "Catalog")
-    static let declaredPrice = ActionContract<DeclaredPriceInput, Int>("declaredPrice", on: "Catalog")
 }
 
 struct Catalog: MediatorTarget {
@@ -95,9 +71,6 @@ struct Catalog: MediatorTarget {
     static let actions: [MediatorAction<Self>] = [
         MediatorAction(CatalogContracts.featuredCount) { target, _ in target.work.featuredCount() },
         MediatorAction(CatalogContracts.price) { target, input in target.work.price(id: input.id, quantity: input.quantity) },
-        MediatorAction(CatalogContracts.declaredPrice) { target, input in
-            target.work.price(id: input.id, quantity: input.quantity)
-        },
     ]
     let work = Work(base: CommandLine.arguments.count)
 }
@@ -134,17 +107,6 @@ func routedTargets<Input: MediatorInput>(
         let contract = ActionContract<Input, Int>("show", on: "T\(index)")
         let action = MediatorAction<Void>(contract, exposure: .remote, urlPatterns: ["/c\(index)/:id"]) { _, input in
             id(input)
-        }
-        return ("T\(index)", [action])
-    }
-}
-
-/// The same targets as `routedTargets`, their input declared with `@Parameter`.
-func declaredRoutedTargets(_ count: Int) -> [(name: String, actions: [MediatorAction<Void>])] {
-    (0..<count).map { index in
-        let contract = ActionContract<DeclaredShowInput, Int>("show", on: "T\(index)")
-        let action = MediatorAction<Void>(contract, exposure: .remote, urlPatterns: ["/c\(index)/:id"]) { _, input in
-            input.id
         }
         return ("T\(index)", [action])
     }
@@ -240,7 +202,6 @@ do {
     _ = try mediator.call(CatalogContracts.price, with: PriceInput(id: 1, quantity: 1))
     _ = try mediator.perform("featuredCount", on: "Catalog", as: Int.self)
     _ = try mediator.perform("price", on: "Catalog", with: ["id": 1, "quantity": 1], as: Int.self)
-    _ = try mediator.perform("declaredPrice", on: "Catalog", with: ["id": 1, "quantity": 1], as: Int.self)
 } catch {
     print("setup failed: \(error)")
 }
@@ -279,10 +240,6 @@ case "call0":
     for _ in 0..<count { sum &+= (try? mediator.call(CatalogContracts.featuredCount)) ?? 0 }
 case "call2":
     for _ in 0..<count { sum &+= (try? mediator.call(CatalogContracts.price, with: PriceInput(id: id, quantity: 3))) ?? 0 }
-case "call2Declared":
-    for _ in 0..<count {
-        sum &+= (try? mediator.call(CatalogContracts.declaredPrice, with: DeclaredPriceInput(id: id, quantity: 3))) ?? 0
-    }
 case "facadeContract0":
     for _ in 0..<count { sum &+= (try? mediator.call(Stock.count)) ?? 0 }
 case "facadeContract2":
@@ -336,22 +293,9 @@ case "perform2":
     for _ in 0..<count {
         sum &+= (try? mediator.perform(twoParameters, on: target, with: ["id": id, "quantity": 3], as: Int.self)) ?? 0
     }
-case "perform2Declared":
-    let declared = opaque("declaredPrice")
-    for _ in 0..<count {
-        sum &+= (try? mediator.perform(declared, on: target, with: ["id": id, "quantity": 3], as: Int.self)) ?? 0
-    }
-case "openDeclared":
-    // As `open`, the action's input declared with @Parameter.
-    let routed = routedMediator(declaredRoutedTargets(100))
-    let url = opaque("shop://c50/42?ref=push")
-    _ = try? routed.open(url, as: Int.self)
-    for _ in 0..<count { sum &+= (try? routed.open(url, as: Int.self)) ?? 0 }
-case "openEnum", "openDeclaredEnum":
-    // As `open`, the query value an app's enum: explicit schema, or declared with @Parameter.
-    let routed = routedMediator(
-        scenario == "openEnum"
-            ? routedTargets(taking: EnumShowInput.self) { $0.id } : routedTargets(taking: DeclaredEnumShowInput.self) { $0.id })
+case "openEnum":
+    // As `open`, the query value an app's enum: generic code in the library.
+    let routed = routedMediator(routedTargets(taking: EnumShowInput.self) { $0.id })
     let url = opaque("shop://c50/42?ref=push")
     _ = try? routed.open(url, as: Int.self)
     for _ in 0..<count { sum &+= (try? routed.open(url, as: Int.self)) ?? 0 }

@@ -13,7 +13,7 @@ public enum Stock {
 }
 
 /// An item and a quantity, declared with `@Parameter`.
-public struct StockQuery: MediatorDeclaredInput {
+public struct StockQuery: MediatorInput {
     /// The item's id.
     @Parameter("Item id") public var id: Int
     /// How many.

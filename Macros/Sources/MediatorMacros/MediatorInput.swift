@@ -1,10 +1,8 @@
 import Mediator
 
-/// Writes what an action's input needs besides its stored properties: its memberwise initializer,
-/// its schema, and its conformances.
-///
-/// Recommended: plain stored properties, each described by its doc comment. The input stays a plain
-/// struct (no wrapper beside each value), so making and copying it costs what its values do:
+/// Makes a struct of plain stored properties an action's input: each property becomes a
+/// `@Parameter` described by its doc comment, and the macro writes the initializers and the
+/// `MediatorInput` conformance the hand-written form repeats.
 ///
 /// ```swift
 /// @MediatorInput
@@ -20,25 +18,37 @@ import Mediator
 /// let query = UserQuery(id: 42)   // tab: "posts"
 /// ```
 ///
-/// The macro adds, with the struct's access:
+/// is the input written by hand as:
+///
+/// ```swift
+/// public struct UserQuery: MediatorInput {
+///     @Parameter("User id") public var id: Int
+///     @Parameter("Tab to open") public var tab = "posts"
+///     @Parameter(native: "Called when the page is shown") public var onShow: (@Sendable () -> Void)?
+///     public init() {}
+///     public init(id: Int, tab: String = "posts", onShow: (@Sendable () -> Void)? = nil) { … }
+/// }
+/// ```
+///
+/// The macro attaches to each plain stored property `@Parameter` with the first line of its doc
+/// comment (`@Parameter(native: …)` for a `@Native` one); its initial value stays its default, and
+/// an optional without one is `nil` when a call leaves it out. A property written with `@Parameter`
+/// stays as written (the two may be mixed); its description is its attribute's text, so a doc
+/// comment on one whose attribute has none is reported, with a fix that moves the text there.
+///
+/// It adds, with the struct's access, those the struct does not declare:
+/// - `init()`, the declaration the mediator reads (as visible as the conformance needs);
 /// - `init(id:tab:onShow:)`, one labelled argument per stored property in declaration order, each
-///   with the property's initial value as its default (`nil` for an optional without one);
-/// - `static let schema = MediatorSchema(Self.init(id:tab:onShow:), …)`, unless the struct declares
-///   it: one `MediatorField` per property, `.required` without an initial value, `.optional` with
-///   one or for an optional, `native:` for a `@Native` property, described by the doc comment's
-///   first line;
-/// - the `MediatorInput` conformance, unless the struct declares it.
+///   defaulted as declared: a literal initial value as written, another one read from the
+///   declaration (`Self().tab`), `nil` for an optional without one;
+/// - the `MediatorInput` conformance.
 ///
-/// A property's type must convert (`MediatorParameterValue`), or the property be `@Native`; an
-/// optional's initial value must be `nil`, a `@Native` property's too; a `let` cannot have an
-/// initial value. The macro reports these, with a fix where one is clear; the compiler reports a
-/// type that does not convert.
-///
-/// Declared with `@Parameter` properties instead (every stored property, or the macro reports the
-/// others), the input is what `MediatorDeclaredInput` reads, and the macro adds `init(id:tab:)`, a
-/// private `init()` the schema reads, `static let schema = MediatorSchema(reflecting: Self.init, …)`
-/// with doc comments as the descriptions attributes leave out, and the `MediatorInput` and
-/// `Decodable` conformances.
-@attached(member, names: named(init), named(schema))
-@attached(extension, conformances: MediatorInput, Decodable)
+/// A property's type must convert (`MediatorParameterValue`), or the property be `@Native`; the
+/// compiler reports one that does not at the attached attribute. A `let`, a declaration of several
+/// names (`var width, height: Int`) and a property whose type the macro cannot tell cannot be a
+/// `@Parameter`: the macro reports them, with a fix, and writes nothing until they are fixed; a
+/// stored property under `#if` too (the macro cannot tell whether its initializers must set it).
+@attached(memberAttribute)
+@attached(member, names: named(init))
+@attached(extension, conformances: MediatorInput)
 public macro MediatorInput() = #externalMacro(module: "MediatorMacrosPlugin", type: "MediatorInputMacro")

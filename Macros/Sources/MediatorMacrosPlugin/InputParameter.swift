@@ -1,8 +1,8 @@
 import SwiftSyntax
 import SwiftSyntaxBuilder
 
-/// One parameter of an input, as the generated initializer and schema need it: a `@Parameter`
-/// property, or a plain stored property of an input declared without `@Parameter`.
+/// One parameter of an input, as the generated initializer and attribute need it: a stored property
+/// written with `@Parameter`, or a plain one the macro makes a `@Parameter`.
 struct InputParameter {
     /// The property's name as written, backticks included: the initializer's label.
     let name: TokenSyntax
@@ -12,13 +12,16 @@ struct InputParameter {
     let initialValue: ExprSyntax?
     /// Whether only native callers can set the parameter (`@Native`); plain properties only.
     let isNative: Bool
-    /// The description to give the schema: the doc comment's first line (for a `@Parameter`, only
-    /// when the attribute has no description of its own).
+    /// The description the generated attribute gives: the doc comment's first line, `""` without one;
+    /// `nil` for a property written with `@Parameter`, whose attribute stays as written.
     let description: String?
 
-    /// The initializer's default: the initial value, or `nil` for an optional without one.
+    /// The initializer's default: a constant initial value as written, any other read from the
+    /// declaration (`Self().tab`), so it is spelled once and may use what a public default argument
+    /// could not; `nil` for an optional without one.
     var defaultValue: ExprSyntax? {
-        initialValue ?? (type.isOptional ? ExprSyntax(NilLiteralExprSyntax()) : nil)
+        guard let initialValue else { return type.isOptional ? ExprSyntax(NilLiteralExprSyntax()) : nil }
+        return initialValue.isConstant ? initialValue : "Self().\(name.trimmed)"
     }
 
     /// The initializer's parameter: `name: Type = default`, `@escaping` added to a function type.
@@ -28,21 +31,36 @@ struct InputParameter {
         return "\(name.text): \(escaping)\(type.trimmedDescription)\(defaultClause)"
     }
 
-    /// The explicit schema's field for a plain property: `.required("id", \.id, "User id")`, with a
-    /// default `.optional("tab", \.tab, default: "posts", "Tab")`, `native:` for a `@Native` one.
-    var field: String {
-        let key = StringLiteralExprSyntax(content: name.unescapedName).trimmedDescription
+    /// The attribute that makes a plain property a parameter: `@MediatorCore.Parameter("User id")`,
+    /// `native:` for a `@Native` one, bare without a description. Qualified, so a file that also
+    /// imports another `Parameter` (App Intents has one) still means the core's.
+    var attribute: AttributeSyntax {
         let summary = StringLiteralExprSyntax(content: description ?? "").trimmedDescription
-        let keyPath = "\\.\(name.text)"
-        let native = isNative ? "native: " : ""
-        if type.isOptional {
-            return ".optional(\(key), \(native)\(keyPath), \(summary))"
+        if isNative { return "@MediatorCore.Parameter(native: \(raw: summary))" }
+        guard let description, !description.isEmpty else { return "@MediatorCore.Parameter" }
+        return "@MediatorCore.Parameter(\(raw: summary))"
+    }
+}
+
+extension ExprSyntax {
+    /// Whether the expression is a literal whose value does not depend on anything declared:
+    /// numbers, booleans, `nil`, strings without interpolation, and arrays of these.
+    var isConstant: Bool {
+        if self.is(IntegerLiteralExprSyntax.self) || self.is(FloatLiteralExprSyntax.self)
+            || self.is(BooleanLiteralExprSyntax.self) || self.is(NilLiteralExprSyntax.self)
+        {
+            return true
         }
-        // A native parameter has no default in the schema; the declaration reports one with an initial value.
-        if let initialValue, !isNative {
-            return ".optional(\(key), \(keyPath), default: \(initialValue.trimmedDescription), \(summary))"
+        if let string = self.as(StringLiteralExprSyntax.self) {
+            return string.segments.allSatisfy { $0.is(StringSegmentSyntax.self) }
         }
-        return ".required(\(key), \(native)\(keyPath), \(summary))"
+        if let prefixed = self.as(PrefixOperatorExprSyntax.self), prefixed.operator.text == "-" {
+            return prefixed.expression.is(IntegerLiteralExprSyntax.self) || prefixed.expression.is(FloatLiteralExprSyntax.self)
+        }
+        if let array = self.as(ArrayExprSyntax.self) {
+            return array.elements.allSatisfy(\.expression.isConstant)
+        }
+        return false
     }
 }
 
@@ -54,19 +72,6 @@ extension TypeSyntax {
             return identifier.name.text == "Optional" && identifier.genericArgumentClause != nil
         }
         return false
-    }
-
-    /// The type an optional wraps (`T` for `T?`, `T!` or `Optional<T>`); `nil` for a type that is not
-    /// written as an optional.
-    var wrappedType: TypeSyntax? {
-        if let optional = self.as(OptionalTypeSyntax.self) { return optional.wrappedType }
-        if let unwrapped = self.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return unwrapped.wrappedType }
-        guard let identifier = self.as(IdentifierTypeSyntax.self), identifier.name.text == "Optional",
-            let arguments = identifier.genericArgumentClause?.arguments, arguments.count == 1,
-            let argument = arguments.first
-        else { return nil }
-        // Read as text: the argument's syntax node changed type across swift-syntax releases.
-        return TypeSyntax("\(raw: argument.argument.trimmedDescription)")
     }
 
     /// Whether the type is written as a function type, which an initializer parameter takes as
@@ -84,12 +89,17 @@ extension TypeSyntax {
 }
 
 extension AttributeSyntax {
-    /// Whether a `@Parameter` attribute gives a description: a non-empty first unlabelled or
-    /// `native:` argument (one that is not a string literal counts, since it cannot be read here).
+    /// The argument of a `@Parameter` attribute that holds its description: the unlabelled or
+    /// `native:` one.
+    var descriptionArgument: LabeledExprSyntax? {
+        guard case .argumentList(let arguments) = self.arguments else { return nil }
+        return arguments.first { $0.label == nil || $0.label?.text == "native" }
+    }
+
+    /// Whether a `@Parameter` attribute gives a description: a non-empty description argument (one
+    /// that is not a string literal counts, since it cannot be read here).
     var givesDescription: Bool {
-        guard case .argumentList(let arguments) = self.arguments,
-            let summary = arguments.first(where: { $0.label == nil || $0.label?.text == "native" })
-        else { return false }
+        guard let summary = descriptionArgument else { return false }
         guard let literal = summary.expression.as(StringLiteralExprSyntax.self) else { return true }
         return !literal.segments.allSatisfy { $0.as(StringSegmentSyntax.self)?.content.text.isEmpty == true }
     }

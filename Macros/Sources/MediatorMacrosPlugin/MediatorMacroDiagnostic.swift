@@ -4,19 +4,19 @@ import SwiftDiagnostics
 enum MediatorMacroDiagnostic: DiagnosticMessage {
     /// `@MediatorInput` on something other than a struct.
     case inputNotAStruct(kind: String)
-    /// A stored property of an input that is not a `@Parameter`, while others are.
-    case parametersDeclaredBothWays(name: String)
+    /// A stored property declared with others (`var a, b: Int`) or as a tuple: no `@Parameter` can mark it.
+    case declaredTogether(names: [String])
     /// A property whose type neither an annotation nor a literal initial value gives.
     case parameterWithoutType(name: String)
-    /// A `let` with an initial value in an input of plain properties: no initializer can set it.
-    case constantWithInitialValue(name: String)
-    /// An optional plain property with an initial value other than `nil`.
-    case optionalWithDefault(name: String, wrapped: String)
-    /// A `@Native` property with an initial value other than `nil`.
-    case nativeWithDefault(name: String)
+    /// A plain `let`, which no `@Parameter` can mark.
+    case constant(name: String)
+    /// A `@Parameter` without a description, whose doc comment the mediator does not read.
+    case docCommentUnread(name: String, literal: String)
+    /// A stored property declared under `#if`, which exists in some builds only.
+    case propertyUnderIf(name: String)
     /// `@Native` on something other than a stored property of a `@MediatorInput` struct.
     case nativeMisplaced
-    /// `@Native` on a `@Parameter` property.
+    /// `@Native` on a `@Parameter` property that is not `native:`.
     case nativeOnParameter
     /// `@MediatorFacade` on something other than an enum.
     case facadeNotAnEnum(kind: String)
@@ -29,20 +29,20 @@ enum MediatorMacroDiagnostic: DiagnosticMessage {
         switch self {
         case .inputNotAStruct(let kind):
             "@MediatorInput applies to a struct, not to this \(kind): an action's input is a value type whose stored properties are its parameters"
-        case .parametersDeclaredBothWays(let name):
-            "stored property '\(name)' is not a @Parameter, but others of this @MediatorInput struct are; declare every parameter with @Parameter, or none"
+        case .declaredTogether(let names):
+            "\(Self.list(names)) \(names.count == 1 ? "is" : "are") declared together; @MediatorInput makes each stored property a @Parameter, which takes a declaration of its own: declare one property per line"
         case .parameterWithoutType(let name):
             "@MediatorInput cannot tell the type of '\(name)' from its initial value; write the type after the name ('\(name): Type = …')"
-        case .constantWithInitialValue(let name):
-            "'\(name)' is a let with an initial value, which the input's initializer cannot set; make it a var to take it as a parameter, or static or computed if it is not one"
-        case .optionalWithDefault(let name, let wrapped):
-            "optional '\(name)' has a default other than nil, which the input's schema cannot declare; make it non-optional with that default ('\(name): \(wrapped) = …')"
-        case .nativeWithDefault(let name):
-            "@Native '\(name)' has an initial value, which the input's schema cannot declare for a native parameter; make it optional (nil when a call leaves it out) or remove the initial value"
+        case .constant(let name):
+            "'\(name)' is a let; @MediatorInput makes each stored property a @Parameter, which needs a var: make it a var to take it as a parameter, or static or computed if it is not one"
+        case .docCommentUnread(let name, let literal):
+            "'\(name)' is a @Parameter without a description, and its doc comment does not give it one (the mediator reads the attribute); write it in the attribute: @Parameter(\(literal))"
+        case .propertyUnderIf(let name):
+            "@MediatorInput cannot take '\(name)', which is declared under #if and exists in some builds only; declare it outside #if (optional, if some builds do not use it), or remove @MediatorInput and write the initializers by hand"
         case .nativeMisplaced:
             "@Native marks a stored property of a @MediatorInput struct as a parameter only native callers can set"
         case .nativeOnParameter:
-            "@Native is for inputs declared without @Parameter; for a @Parameter, write @Parameter(native: \"…\")"
+            "@Native contradicts this @Parameter, which takes converted values; a property written with @Parameter says native in its attribute: @Parameter(native: \"…\")"
         case .facadeNotAnEnum(let kind):
             "@MediatorFacade applies to an enum of static contracts, not to this \(kind)"
         case .facadeListWrittenByHand(let name):
@@ -56,11 +56,11 @@ enum MediatorMacroDiagnostic: DiagnosticMessage {
         let id =
             switch self {
             case .inputNotAStruct: "inputNotAStruct"
-            case .parametersDeclaredBothWays: "parametersDeclaredBothWays"
+            case .declaredTogether: "declaredTogether"
             case .parameterWithoutType: "parameterWithoutType"
-            case .constantWithInitialValue: "constantWithInitialValue"
-            case .optionalWithDefault: "optionalWithDefault"
-            case .nativeWithDefault: "nativeWithDefault"
+            case .constant: "constant"
+            case .docCommentUnread: "docCommentUnread"
+            case .propertyUnderIf: "propertyUnderIf"
             case .nativeMisplaced: "nativeMisplaced"
             case .nativeOnParameter: "nativeOnParameter"
             case .facadeNotAnEnum: "facadeNotAnEnum"
@@ -70,5 +70,17 @@ enum MediatorMacroDiagnostic: DiagnosticMessage {
         return MessageID(domain: "MediatorMacros", id: id)
     }
 
-    var severity: DiagnosticSeverity { .error }
+    var severity: DiagnosticSeverity {
+        switch self {
+        case .docCommentUnread: .warning
+        default: .error
+        }
+    }
+
+    /// Names quoted and joined for a message: `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`.
+    private static func list(_ names: [String]) -> String {
+        let quoted = names.map { "'\($0)'" }
+        guard let last = quoted.last, quoted.count > 1 else { return quoted.joined() }
+        return quoted.dropLast().joined(separator: ", ") + " and " + last
+    }
 }

@@ -2,23 +2,23 @@ import SwiftDiagnostics
 
 /// The changes the macros' diagnostics offer.
 enum MediatorMacroFixIt: FixItMessage {
-    /// Marks a stored property as a parameter.
-    case declareAsParameter(name: String)
+    /// Declares each name of a declaration of several on its own line.
+    case declareSeparately
     /// Adds a type annotation to fill in.
     case addTypeAnnotation(name: String)
     /// Makes a `let` a `var`, so the initializer can set it.
     case makeVariable(name: String)
-    /// Drops the optional from a property's type, keeping its default.
-    case makeNonOptional(name: String)
+    /// Writes a doc comment's first line into a `@Parameter` attribute.
+    case describeInAttribute(name: String)
     /// Removes a hand-written list.
     case removeDeclaration(name: String)
 
     var message: String {
         switch self {
-        case .declareAsParameter(let name): "Declare '\(name)' with @Parameter"
+        case .declareSeparately: "Declare each property on its own line"
         case .addTypeAnnotation(let name): "Add a type annotation to '\(name)'"
         case .makeVariable(let name): "Make '\(name)' a var"
-        case .makeNonOptional(let name): "Make '\(name)' non-optional"
+        case .describeInAttribute(let name): "Describe '\(name)' in its @Parameter"
         case .removeDeclaration(let name): "Remove the declaration of '\(name)'"
         }
     }
@@ -26,10 +26,10 @@ enum MediatorMacroFixIt: FixItMessage {
     var fixItID: MessageID {
         let id =
             switch self {
-            case .declareAsParameter: "declareAsParameter"
+            case .declareSeparately: "declareSeparately"
             case .addTypeAnnotation: "addTypeAnnotation"
             case .makeVariable: "makeVariable"
-            case .makeNonOptional: "makeNonOptional"
+            case .describeInAttribute: "describeInAttribute"
             case .removeDeclaration: "removeDeclaration"
             }
         return MessageID(domain: "MediatorMacros", id: id)

@@ -2,9 +2,9 @@ import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// `@Native`: marks a stored property of a `@MediatorInput` struct as a parameter only native
-/// callers can set. `@MediatorInput` reads the attribute; this expansion adds nothing and reports
-/// the attribute where `@MediatorInput` would not read it.
+/// `@Native`: marks a plain stored property of a `@MediatorInput` struct as a parameter only native
+/// callers can set. `@MediatorInput` reads the attribute (and attaches `@Parameter(native: …)`); this
+/// expansion adds nothing and reports the attribute where `@MediatorInput` would not read it.
 enum NativeMacro: PeerMacro {
     static func expansion(
         of node: AttributeSyntax,
@@ -17,7 +17,9 @@ enum NativeMacro: PeerMacro {
             context.diagnose(Diagnostic(node: node, message: MediatorMacroDiagnostic.nativeMisplaced))
             return []
         }
-        if variable.parameterAttribute != nil {
+        // A `@Parameter(native: …)` says the same (it is the one `@MediatorInput` attaches, which a
+        // compiler may show this expansion); any other contradicts it.
+        if let parameter = variable.parameterAttribute, parameter.descriptionArgument?.label?.text != "native" {
             context.diagnose(Diagnostic(node: node, message: MediatorMacroDiagnostic.nativeOnParameter))
         }
         return []

@@ -6,37 +6,27 @@ import XCTest
 
 @testable import MediatorMacrosPlugin
 
-/// `@MediatorInput`'s expansions on `@Parameter` properties, on source text (an input without
-/// stored properties is a plain one: `MediatorInputPlainMacroTests`).
+/// `@MediatorInput`'s expansions on properties written with `@Parameter`, alone and mixed with plain
+/// ones, on source text (an input without stored properties: `MediatorInputPlainMacroTests`).
 final class MediatorInputMacroTests: XCTestCase {
-    /// The macro as the compiler sees it on a struct that declares neither conformance.
+    /// The macro as the compiler sees it on a struct that does not declare the conformance.
     private let macros = [
-        "MediatorInput": MacroSpec(type: MediatorInputMacro.self, conformances: ["MediatorInput", "Decodable"])
+        "MediatorInput": MacroSpec(type: MediatorInputMacro.self, conformances: ["MediatorInput"])
     ]
-    /// The macro on a struct that declares both conformances: the compiler asks for none.
-    private let macrosWithoutConformances = ["MediatorInput": MacroSpec(type: MediatorInputMacro.self)]
 
-    func testPublicInputDescribedByDocComments() {
+    func testPublicInputWrittenWithParameter() {
         assertMacroExpansion(
             """
             @MediatorInput
             public struct UserQuery {
-                /// User id
-                @Parameter public var id: Int
-                /// Tab to open
-                ///
-                /// More about tabs.
-                @Parameter public var tab = "posts"
+                @Parameter("User id") public var id: Int
+                @Parameter("Tab to open") public var tab = "posts"
             }
             """,
             expandedSource: """
                 public struct UserQuery {
-                    /// User id
-                    @Parameter public var id: Int
-                    /// Tab to open
-                    ///
-                    /// More about tabs.
-                    @Parameter public var tab = "posts"
+                    @Parameter("User id") public var id: Int
+                    @Parameter("Tab to open") public var tab = "posts"
 
                     /// Creates the input from its parameters; one left out takes the default it is declared with.
                     public init(id: Int, tab: String = "posts") {
@@ -44,15 +34,13 @@ final class MediatorInputMacroTests: XCTestCase {
                         self.tab = tab
                     }
 
-                    /// The declaration the schema reads: each parameter as declared, a required one without a value.
-                    private init() {
+                    /// The declaration the mediator reads: each parameter at its default, a required one unset.
+                    /// Not an input to pass: make one with `init(id:tab:)`.
+                    public init() {
                     }
-
-                    /// The input's parameters, read from its `@Parameter` declarations.
-                    public static let schema = MediatorSchema(reflecting: Self.init, descriptions: ["id": "User id", "tab": "Tab to open"])
                 }
 
-                extension UserQuery: MediatorInput, Decodable {
+                extension UserQuery: MediatorInput {
                 }
                 """,
             macroSpecs: macros)
@@ -74,7 +62,8 @@ final class MediatorInputMacroTests: XCTestCase {
                 @Parameter(native: "Called when done") var done: (@Sendable (Int) -> Void)?
                 @Parameter(native: "Called to log") var log: @Sendable (String) -> Void
                 @Parameter(native: "A model") var model: Model
-                @Parameter("A keyword") var `default` = ""
+                @MediatorCore.Parameter("A keyword") var `default` = ""
+                @Parameter(Self.summary) var described: Int
             }
             """,
             expandedSource: """
@@ -90,10 +79,11 @@ final class MediatorInputMacroTests: XCTestCase {
                     @Parameter(native: "Called when done") var done: (@Sendable (Int) -> Void)?
                     @Parameter(native: "Called to log") var log: @Sendable (String) -> Void
                     @Parameter(native: "A model") var model: Model
-                    @Parameter("A keyword") var `default` = ""
+                    @MediatorCore.Parameter("A keyword") var `default` = ""
+                    @Parameter(Self.summary) var described: Int
 
                     /// Creates the input from its parameters; one left out takes the default it is declared with.
-                    init(count: Int, flag: Bool = true, tag: String? = nil, note: Optional<String> = nil, level: Level? = .high, offset: Int = -1, ratio: Double = 0.5, ids: [Int] = [1, 2], done: (@Sendable (Int) -> Void)? = nil, log: @escaping @Sendable (String) -> Void, model: Model, `default`: String = "") {
+                    init(count: Int, flag: Bool = true, tag: String? = nil, note: Optional<String> = nil, level: Level? = Self().level, offset: Int = -1, ratio: Double = 0.5, ids: [Int] = [1, 2], done: (@Sendable (Int) -> Void)? = nil, log: @escaping @Sendable (String) -> Void, model: Model, `default`: String = "", described: Int) {
                         self.count = count
                         self.flag = flag
                         self.tag = tag
@@ -106,118 +96,57 @@ final class MediatorInputMacroTests: XCTestCase {
                         self.log = log
                         self.model = model
                         self.`default` = `default`
+                        self.described = described
                     }
 
-                    /// The declaration the schema reads: each parameter as declared, a required one without a value.
-                    private init() {
+                    /// The declaration the mediator reads: each parameter at its default, a required one unset.
+                    /// Not an input to pass: make one with `init(count:flag:tag:note:level:offset:ratio:ids:done:log:model:default:described:)`.
+                    init() {
                     }
-
-                    /// The input's parameters, read from its `@Parameter` declarations.
-                    static let schema = MediatorSchema(reflecting: Self.init)
                 }
 
-                extension Everything: MediatorInput, Decodable {
+                extension Everything: MediatorInput {
                 }
                 """,
             macroSpecs: macros)
     }
 
-    func testDescriptionsFromDocComments() {
-        assertMacroExpansion(
-            #"""
-            @MediatorInput
-            package struct Described {
-                /** The "first" one
-                 *  and more. */
-                @Parameter var first: Int
-                /// Not this one
-
-                /// This one, since a blank line ends a doc comment
-                @Parameter("") var second: Int
-                /// Not this one
-                // a plain comment ends it too
-                @Parameter var third: Int
-                /// Not this one: the attribute has a description
-                @Parameter("Written") var fourth: Int
-                /// Nor this one: a description that is not a literal counts as one
-                @Parameter(Self.summary) var fifth: Int
-                /// A native one
-                @Parameter(native: "") var sixth: Int
-                /// A path with a \ and a "quote"
-                @Parameter var `seventh`: Int
-            }
-            """#,
-            expandedSource: #"""
-                package struct Described {
-                    /** The "first" one
-                     *  and more. */
-                    @Parameter var first: Int
-                    /// Not this one
-
-                    /// This one, since a blank line ends a doc comment
-                    @Parameter("") var second: Int
-                    /// Not this one
-                    // a plain comment ends it too
-                    @Parameter var third: Int
-                    /// Not this one: the attribute has a description
-                    @Parameter("Written") var fourth: Int
-                    /// Nor this one: a description that is not a literal counts as one
-                    @Parameter(Self.summary) var fifth: Int
-                    /// A native one
-                    @Parameter(native: "") var sixth: Int
-                    /// A path with a \ and a "quote"
-                    @Parameter var `seventh`: Int
-
-                    /// Creates the input from its parameters; one left out takes the default it is declared with.
-                    package init(first: Int, second: Int, third: Int, fourth: Int, fifth: Int, sixth: Int, `seventh`: Int) {
-                        self.first = first
-                        self.second = second
-                        self.third = third
-                        self.fourth = fourth
-                        self.fifth = fifth
-                        self.sixth = sixth
-                        self.`seventh` = `seventh`
-                    }
-
-                    /// The declaration the schema reads: each parameter as declared, a required one without a value.
-                    private init() {
-                    }
-
-                    /// The input's parameters, read from its `@Parameter` declarations.
-                    package static let schema = MediatorSchema(reflecting: Self.init, descriptions: ["first": #"The "first" one"#, "second": "This one, since a blank line ends a doc comment", "sixth": "A native one", "seventh": #"A path with a \ and a "quote""#])
-                }
-
-                extension Described: MediatorInput, Decodable {
-                }
-                """#,
-            macroSpecs: macros)
-    }
-
-    func testWhatTheStructDeclaresIsNotWrittenAgain() {
+    func testParameterAndPlainPropertiesMixed() {
         assertMacroExpansion(
             """
             @MediatorInput
-            struct Declared: MediatorInput, Decodable {
-                @Parameter("Page") var page = 1
-                @Parameter("Size") var size = 20
-                var pages: Int { page * size }
-                static var shared = 0
-                static let schema = MediatorSchema(reflecting: Self.init)
-                init() {}
-                init(page: Int, size: Int) { (self.page, self.size) = (page, size) }
+            struct Mixed {
+                @Parameter("Written") var written: Int
+                /// Plain
+                var plain = "p"
+                var observed = 1 { didSet {} }
             }
             """,
             expandedSource: """
-                struct Declared: MediatorInput, Decodable {
-                    @Parameter("Page") var page = 1
-                    @Parameter("Size") var size = 20
-                    var pages: Int { page * size }
-                    static var shared = 0
-                    static let schema = MediatorSchema(reflecting: Self.init)
-                    init() {}
-                    init(page: Int, size: Int) { (self.page, self.size) = (page, size) }
+                struct Mixed {
+                    @Parameter("Written") var written: Int
+                    @MediatorCore.Parameter("Plain")
+                    /// Plain
+                    var plain = "p"
+                    @MediatorCore.Parameter
+                    var observed = 1 { didSet {} }
+
+                    /// Creates the input from its parameters; one left out takes the default it is declared with.
+                    init(written: Int, plain: String = "p", observed: Int = 1) {
+                        self.written = written
+                        self.plain = plain
+                        self.observed = observed
+                    }
+
+                    /// The declaration the mediator reads: each parameter at its default, a required one unset.
+                    /// Not an input to pass: make one with `init(written:plain:observed:)`.
+                    init() {
+                    }
+                }
+
+                extension Mixed: MediatorInput {
                 }
                 """,
-            macroSpecs: macrosWithoutConformances)
+            macroSpecs: macros)
     }
 }

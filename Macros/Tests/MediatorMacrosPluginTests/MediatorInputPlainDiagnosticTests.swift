@@ -9,113 +9,158 @@ import XCTest
 /// `@MediatorInput`'s diagnostics on plain stored properties, `@Native`'s, and their fixes, on source text.
 final class MediatorInputPlainDiagnosticTests: XCTestCase {
     private let macros = [
-        "MediatorInput": MacroSpec(type: MediatorInputMacro.self, conformances: ["MediatorInput", "Decodable"]),
+        "MediatorInput": MacroSpec(type: MediatorInputMacro.self, conformances: ["MediatorInput"]),
         "Native": MacroSpec(type: NativeMacro.self),
     ]
 
-    func testOptionalWithDefault() {
-        assertMacroExpansion(
-            #"""
-            @MediatorInput
-            struct Levels {
-                var level: Level? = .high
-                var count: Optional<Int> = 3
-                var fine: Int? = nil
-            }
-            """#,
-            expandedSource: #"""
-                struct Levels {
-                    var level: Level? = .high
-                    var count: Optional<Int> = 3
-                    var fine: Int? = nil
-                }
-                """#,
-            diagnostics: [
-                DiagnosticSpec(
-                    message:
-                        "optional 'level' has a default other than nil, which the input's schema cannot declare; make it non-optional with that default ('level: Level = …')",
-                    line: 3, column: 16, fixIts: [FixItSpec(message: "Make 'level' non-optional")]),
-                DiagnosticSpec(
-                    message:
-                        "optional 'count' has a default other than nil, which the input's schema cannot declare; make it non-optional with that default ('count: Int = …')",
-                    line: 4, column: 16, fixIts: [FixItSpec(message: "Make 'count' non-optional")]),
-            ],
-            macroSpecs: macros,
-            applyFixIts: ["Make 'level' non-optional", "Make 'count' non-optional"],
-            fixedSource: #"""
-                @MediatorInput
-                struct Levels {
-                    var level: Level = .high
-                    var count: Int = 3
-                    var fine: Int? = nil
-                }
-                """#)
-    }
-
-    func testConstantWithInitialValue() {
+    func testConstant() {
+        let message = { (name: String) in
+            "'\(name)' is a let; @MediatorInput makes each stored property a @Parameter, which needs a var: "
+                + "make it a var to take it as a parameter, or static or computed if it is not one"
+        }
         assertMacroExpansion(
             #"""
             @MediatorInput
             struct Versioned {
-                /// Set by the initializer: a parameter.
+                /// Set by the initializer.
                 let id: Int
-                /// Fixed: not one.
+                /// Fixed.
                 public let version = 2
+                /// Fine.
+                var fine: Int
             }
             """#,
             expandedSource: #"""
                 struct Versioned {
-                    /// Set by the initializer: a parameter.
+                    /// Set by the initializer.
                     let id: Int
-                    /// Fixed: not one.
+                    /// Fixed.
                     public let version = 2
+                    @MediatorCore.Parameter("Fine.")
+                    /// Fine.
+                    var fine: Int
                 }
                 """#,
             diagnostics: [
                 DiagnosticSpec(
-                    message:
-                        "'version' is a let with an initial value, which the input's initializer cannot set; make it a var to take it as a parameter, or static or computed if it is not one",
-                    line: 6, column: 12, fixIts: [FixItSpec(message: "Make 'version' a var")])
+                    message: message("id"), line: 4, column: 5, fixIts: [FixItSpec(message: "Make 'id' a var")]),
+                DiagnosticSpec(
+                    message: message("version"), line: 6, column: 12, fixIts: [FixItSpec(message: "Make 'version' a var")]),
             ],
             macroSpecs: macros,
-            applyFixIts: ["Make 'version' a var"],
+            applyFixIts: ["Make 'id' a var", "Make 'version' a var"],
             fixedSource: #"""
                 @MediatorInput
                 struct Versioned {
-                    /// Set by the initializer: a parameter.
-                    let id: Int
-                    /// Fixed: not one.
+                    /// Set by the initializer.
+                    var id: Int
+                    /// Fixed.
                     public var version = 2
+                    /// Fine.
+                    var fine: Int
                 }
                 """#)
     }
 
-    func testNativeWithDefault() {
+    func testDeclaredTogether() {
         assertMacroExpansion(
             #"""
             @MediatorInput
-            struct Logged {
-                @Native var log: @Sendable (String) -> Void = { _ in }
-                @Native var done: (@Sendable () -> Void)? = {}
-                @Native var fine: (@Sendable () -> Void)? = nil
+            struct Size {
+                /// A side
+                public var width, height: Int
+                var label = "", unit: String
+                var (x, y): (Int, Int)
             }
             """#,
             expandedSource: #"""
-                struct Logged {
-                    var log: @Sendable (String) -> Void = { _ in }
-                    var done: (@Sendable () -> Void)? = {}
-                    var fine: (@Sendable () -> Void)? = nil
+                struct Size {
+                    /// A side
+                    public var width, height: Int
+                    var label = "", unit: String
+                    var (x, y): (Int, Int)
                 }
                 """#,
             diagnostics: [
                 DiagnosticSpec(
                     message:
-                        "@Native 'log' has an initial value, which the input's schema cannot declare for a native parameter; make it optional (nil when a call leaves it out) or remove the initial value",
-                    line: 3, column: 49),
+                        "'width' and 'height' are declared together; @MediatorInput makes each stored property a @Parameter, which takes a declaration of its own: declare one property per line",
+                    line: 4, column: 16, fixIts: [FixItSpec(message: "Declare each property on its own line")]),
                 DiagnosticSpec(
                     message:
-                        "@Native 'done' has an initial value, which the input's schema cannot declare for a native parameter; make it optional (nil when a call leaves it out) or remove the initial value",
-                    line: 4, column: 47),
+                        "'label' and 'unit' are declared together; @MediatorInput makes each stored property a @Parameter, which takes a declaration of its own: declare one property per line",
+                    line: 5, column: 9, fixIts: [FixItSpec(message: "Declare each property on its own line")]),
+                DiagnosticSpec(
+                    message:
+                        "'(x, y)' is declared together; @MediatorInput makes each stored property a @Parameter, which takes a declaration of its own: declare one property per line",
+                    line: 6, column: 9),
+            ],
+            macroSpecs: macros,
+            applyFixIts: ["Declare each property on its own line"],
+            fixedSource: #"""
+                @MediatorInput
+                struct Size {
+                    /// A side
+                    public var width: Int
+                    /// A side
+                    public var height: Int
+                    var label = ""
+                    var unit: String
+                    var (x, y): (Int, Int)
+                }
+                """#)
+    }
+
+    func testPropertyUnderIf() {
+        let message = { (name: String) in
+            "@MediatorInput cannot take '\(name)', which is declared under #if and exists in some builds only; declare "
+                + "it outside #if (optional, if some builds do not use it), or remove @MediatorInput and write the "
+                + "initializers by hand"
+        }
+        assertMacroExpansion(
+            #"""
+            @MediatorInput
+            struct Conditional {
+                /// Id
+                var id: Int
+                #if DEBUG
+                /// Debug
+                var debug: Int
+                #else
+                #if os(iOS)
+                @Parameter("Release") var release = 1
+                #endif
+                #endif
+                #if os(iOS)
+                static var shared = 0
+                var computed: Int { 0 }
+                func run() {}
+                #endif
+            }
+            """#,
+            expandedSource: #"""
+                struct Conditional {
+                    @MediatorCore.Parameter("Id")
+                    /// Id
+                    var id: Int
+                    #if DEBUG
+                    /// Debug
+                    var debug: Int
+                    #else
+                    #if os(iOS)
+                    @Parameter("Release") var release = 1
+                    #endif
+                    #endif
+                    #if os(iOS)
+                    static var shared = 0
+                    var computed: Int { 0 }
+                    func run() {}
+                    #endif
+                }
+                """#,
+            diagnostics: [
+                DiagnosticSpec(message: message("debug"), line: 7, column: 9),
+                DiagnosticSpec(message: message("release"), line: 10, column: 31),
             ],
             macroSpecs: macros)
     }
@@ -132,6 +177,7 @@ final class MediatorInputPlainDiagnosticTests: XCTestCase {
             expandedSource: #"""
                 struct Untyped {
                     var made = make()
+                    @MediatorCore.Parameter
                     var fine = 1
                 }
                 """#,
@@ -141,22 +187,30 @@ final class MediatorInputPlainDiagnosticTests: XCTestCase {
                         "@MediatorInput cannot tell the type of 'made' from its initial value; write the type after the name ('made: Type = …')",
                     line: 3, column: 9, fixIts: [FixItSpec(message: "Add a type annotation to 'made'")])
             ],
-            macroSpecs: macros)
+            macroSpecs: macros,
+            applyFixIts: ["Add a type annotation to 'made'"],
+            fixedSource: #"""
+                @MediatorInput
+                struct Untyped {
+                    var made: <#Type#> = make()
+                    var fine = 1
+                }
+                """#)
     }
 
-    func testDeclaredSchemaKeepsTheConformance() {
+    func testDeclaredInitializerKeepsTheConformance() {
         assertMacroExpansion(
             #"""
             @MediatorInput
             struct Declared {
                 var made = make()
-                static let schema = MediatorSchema(Self.init(made:), .required("made", \.made))
+                init() {}
             }
             """#,
             expandedSource: #"""
                 struct Declared {
                     var made = make()
-                    static let schema = MediatorSchema(Self.init(made:), .required("made", \.made))
+                    init() {}
                 }
 
                 extension Declared: MediatorInput {
@@ -209,6 +263,7 @@ final class MediatorInputPlainDiagnosticTests: XCTestCase {
                     static var shared: Model? = nil
                     var computed: Int { 0 }
                     func run() {}
+                    @MediatorCore.Parameter
                     var fine: Int
 
                     /// Creates the input from its parameters; one left out takes the default it is declared with.
@@ -216,10 +271,10 @@ final class MediatorInputPlainDiagnosticTests: XCTestCase {
                         self.fine = fine
                     }
 
-                    /// The input's parameters: one field per stored property, in declaration order.
-                    static let schema = MediatorSchema(
-                        Self.init(fine:),
-                        MediatorField.required("fine", \.fine, ""))
+                    /// The declaration the mediator reads: each parameter at its default, a required one unset.
+                    /// Not an input to pass: make one with `init(fine:)`.
+                    init() {
+                    }
                 }
 
                 extension Input: MediatorInput {
@@ -233,38 +288,41 @@ final class MediatorInputPlainDiagnosticTests: XCTestCase {
             macroSpecs: macros)
     }
 
+    /// Reported when the attribute contradicts it; a `native:` one says the same, and is the one
+    /// `@MediatorInput` attaches, which the test harness shows `@Native`'s expansion.
     func testNativeOnParameter() {
         assertMacroExpansion(
             #"""
             @MediatorInput
             struct Wrapped {
                 @Native @Parameter("A model") var model: Model
+                @Native @Parameter(native: "Called when done") var done: (@Sendable () -> Void)?
             }
             """#,
             expandedSource: #"""
                 struct Wrapped {
                     @Parameter("A model") var model: Model
+                    @Parameter(native: "Called when done") var done: (@Sendable () -> Void)?
 
                     /// Creates the input from its parameters; one left out takes the default it is declared with.
-                    init(model: Model) {
+                    init(model: Model, done: (@Sendable () -> Void)? = nil) {
                         self.model = model
+                        self.done = done
                     }
 
-                    /// The declaration the schema reads: each parameter as declared, a required one without a value.
-                    private init() {
+                    /// The declaration the mediator reads: each parameter at its default, a required one unset.
+                    /// Not an input to pass: make one with `init(model:done:)`.
+                    init() {
                     }
-
-                    /// The input's parameters, read from its `@Parameter` declarations.
-                    static let schema = MediatorSchema(reflecting: Self.init)
                 }
 
-                extension Wrapped: MediatorInput, Decodable {
+                extension Wrapped: MediatorInput {
                 }
                 """#,
             diagnostics: [
                 DiagnosticSpec(
                     message:
-                        "@Native is for inputs declared without @Parameter; for a @Parameter, write @Parameter(native: \"…\")",
+                        "@Native contradicts this @Parameter, which takes converted values; a property written with @Parameter says native in its attribute: @Parameter(native: \"…\")",
                     line: 3, column: 5)
             ],
             macroSpecs: macros)

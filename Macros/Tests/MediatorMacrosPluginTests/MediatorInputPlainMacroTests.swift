@@ -6,11 +6,13 @@ import XCTest
 
 @testable import MediatorMacrosPlugin
 
-/// `@MediatorInput`'s expansions on plain stored properties, and `@Native`'s, on source text.
+/// `@MediatorInput`'s expansions on plain stored properties, and `@Native`'s, on source text. (The
+/// harness prints an attached attribute before the property's doc comment; the compiler attaches it
+/// to the declaration.)
 final class MediatorInputPlainMacroTests: XCTestCase {
-    /// The macros as the compiler sees them on a struct that declares neither conformance.
+    /// The macros as the compiler sees them on a struct that does not declare the conformance.
     private let macros = [
-        "MediatorInput": MacroSpec(type: MediatorInputMacro.self, conformances: ["MediatorInput", "Decodable"]),
+        "MediatorInput": MacroSpec(type: MediatorInputMacro.self, conformances: ["MediatorInput"]),
         "Native": MacroSpec(type: NativeMacro.self),
     ]
 
@@ -29,8 +31,10 @@ final class MediatorInputPlainMacroTests: XCTestCase {
             """#,
             expandedSource: #"""
                 public struct UserQuery {
+                    @MediatorCore.Parameter("User id")
                     /// User id
                     public var id: Int
+                    @MediatorCore.Parameter("Tab to open")
                     /// Tab to open
                     ///
                     /// More about tabs.
@@ -42,11 +46,10 @@ final class MediatorInputPlainMacroTests: XCTestCase {
                         self.tab = tab
                     }
 
-                    /// The input's parameters: one field per stored property, in declaration order.
-                    public static let schema = MediatorSchema(
-                        Self.init(id:tab:),
-                        .required("id", \.id, "User id"),
-                        .optional("tab", \.tab, default: "posts", "Tab to open"))
+                    /// The declaration the mediator reads: each parameter at its default, a required one unset.
+                    /// Not an input to pass: make one with `init(id:tab:)`.
+                    public init() {
+                    }
                 }
 
                 extension UserQuery: MediatorInput {
@@ -70,100 +73,126 @@ final class MediatorInputPlainMacroTests: XCTestCase {
                 var note: Optional<String>
                 /// Optional, nil written
                 var level: Level? = nil
+                /// Optional with a default
+                var size: Size? = .large
                 /// Defaulted with an implicit member
                 var kind: Kind = .plain
+                /// Defaulted with a call
+                var limit: Int = Limits.standard()
                 /// Negative
                 var offset = -1
                 /// A list
                 var ids = [1, 2]
-                /** Set by the initializer,
-                 *  never changed. */
-                let seed: Int
+                /// Interpolated
+                var greeting: String = "hello \(name)"
+                /** Described by a block,
+                 *  first line only. */
+                var seed: Int
                 /// Called when done
                 @Native var done: (@Sendable (Int) -> Void)?
                 /// Called to log
                 @Native var log: @Sendable (String) -> Void
+                /// Called to trace, by default nowhere
+                @Native var trace: @Sendable (String) -> Void = { _ in }
                 /// A model
                 @Native public var model: Model
+                @Native var undescribedModel: Model
                 /// A "quoted" \ description
                 var `default` = ""
                 var undescribed: Int
                 var doubled: Int { count * 2 }
                 static var shared = 0
                 var observed = 0 { didSet {} }
+                func run() {}
             }
             """#,
             expandedSource: #"""
                 struct Everything {
+                    @MediatorCore.Parameter("Required")
                     /// Required
                     var count: Int
+                    @MediatorCore.Parameter("Defaulted")
                     /// Defaulted
                     var flag = true
+                    @MediatorCore.Parameter("Optional")
                     /// Optional
                     var tag: String?
+                    @MediatorCore.Parameter("Spelled out")
                     /// Spelled out
                     var note: Optional<String>
+                    @MediatorCore.Parameter("Optional, nil written")
                     /// Optional, nil written
                     var level: Level? = nil
+                    @MediatorCore.Parameter("Optional with a default")
+                    /// Optional with a default
+                    var size: Size? = .large
+                    @MediatorCore.Parameter("Defaulted with an implicit member")
                     /// Defaulted with an implicit member
                     var kind: Kind = .plain
+                    @MediatorCore.Parameter("Defaulted with a call")
+                    /// Defaulted with a call
+                    var limit: Int = Limits.standard()
+                    @MediatorCore.Parameter("Negative")
                     /// Negative
                     var offset = -1
+                    @MediatorCore.Parameter("A list")
                     /// A list
                     var ids = [1, 2]
-                    /** Set by the initializer,
-                     *  never changed. */
-                    let seed: Int
+                    @MediatorCore.Parameter("Interpolated")
+                    /// Interpolated
+                    var greeting: String = "hello \(name)"
+                    @MediatorCore.Parameter("Described by a block,")
+                    /** Described by a block,
+                     *  first line only. */
+                    var seed: Int
                     /// Called when done
-                    var done: (@Sendable (Int) -> Void)?
+                    @MediatorCore.Parameter(native: "Called when done") var done: (@Sendable (Int) -> Void)?
                     /// Called to log
-                    var log: @Sendable (String) -> Void
+                    @MediatorCore.Parameter(native: "Called to log") var log: @Sendable (String) -> Void
+                    /// Called to trace, by default nowhere
+                    @MediatorCore.Parameter(native: "Called to trace, by default nowhere") var trace: @Sendable (String) -> Void = { _ in }
                     /// A model
-                    public var model: Model
+                    @MediatorCore.Parameter(native: "A model") public var model: Model
+                    @MediatorCore.Parameter(native: "") var undescribedModel: Model
+                    @MediatorCore.Parameter(#"A "quoted" \ description"#)
                     /// A "quoted" \ description
                     var `default` = ""
+                    @MediatorCore.Parameter
                     var undescribed: Int
                     var doubled: Int { count * 2 }
                     static var shared = 0
+                    @MediatorCore.Parameter
                     var observed = 0 { didSet {} }
+                    func run() {}
 
                     /// Creates the input from its parameters; one left out takes the default it is declared with.
-                    init(count: Int, flag: Bool = true, tag: String? = nil, note: Optional<String> = nil, level: Level? = nil, kind: Kind = .plain, offset: Int = -1, ids: [Int] = [1, 2], seed: Int, done: (@Sendable (Int) -> Void)? = nil, log: @escaping @Sendable (String) -> Void, model: Model, `default`: String = "", undescribed: Int, observed: Int = 0) {
+                    init(count: Int, flag: Bool = true, tag: String? = nil, note: Optional<String> = nil, level: Level? = nil, size: Size? = Self().size, kind: Kind = Self().kind, limit: Int = Self().limit, offset: Int = -1, ids: [Int] = [1, 2], greeting: String = Self().greeting, seed: Int, done: (@Sendable (Int) -> Void)? = nil, log: @escaping @Sendable (String) -> Void, trace: @escaping @Sendable (String) -> Void = Self().trace, model: Model, undescribedModel: Model, `default`: String = "", undescribed: Int, observed: Int = 0) {
                         self.count = count
                         self.flag = flag
                         self.tag = tag
                         self.note = note
                         self.level = level
+                        self.size = size
                         self.kind = kind
+                        self.limit = limit
                         self.offset = offset
                         self.ids = ids
+                        self.greeting = greeting
                         self.seed = seed
                         self.done = done
                         self.log = log
+                        self.trace = trace
                         self.model = model
+                        self.undescribedModel = undescribedModel
                         self.`default` = `default`
                         self.undescribed = undescribed
                         self.observed = observed
                     }
 
-                    /// The input's parameters: one field per stored property, in declaration order.
-                    static let schema = MediatorSchema(
-                        Self.init(count:flag:tag:note:level:kind:offset:ids:seed:done:log:model:default:undescribed:observed:),
-                        .required("count", \.count, "Required"),
-                        .optional("flag", \.flag, default: true, "Defaulted"),
-                        .optional("tag", \.tag, "Optional"),
-                        .optional("note", \.note, "Spelled out"),
-                        .optional("level", \.level, "Optional, nil written"),
-                        .optional("kind", \.kind, default: .plain, "Defaulted with an implicit member"),
-                        .optional("offset", \.offset, default: -1, "Negative"),
-                        .optional("ids", \.ids, default: [1, 2], "A list"),
-                        .required("seed", \.seed, "Set by the initializer,"),
-                        .optional("done", native: \.done, "Called when done"),
-                        .required("log", native: \.log, "Called to log"),
-                        .required("model", native: \.model, "A model"),
-                        .optional("default", \.`default`, default: "", #"A "quoted" \ description"#),
-                        .required("undescribed", \.undescribed, ""),
-                        .optional("observed", \.observed, default: 0, ""))
+                    /// The declaration the mediator reads: each parameter at its default, a required one unset.
+                    /// Not an input to pass: make one with `init(count:flag:tag:note:level:size:kind:limit:offset:ids:greeting:seed:done:log:trace:model:undescribedModel:default:undescribed:observed:)`.
+                    init() {
+                    }
                 }
 
                 extension Everything: MediatorInput {
@@ -172,29 +201,30 @@ final class MediatorInputPlainMacroTests: XCTestCase {
             macroSpecs: macros)
     }
 
-    func testOneParameterIsSpelledOut() {
+    func testPackageInputWithOneParameter() {
         assertMacroExpansion(
             #"""
             @MediatorInput
             package struct ProductID {
                 /// Product id
-                package let id: Int
+                package var id: Int
             }
             """#,
             expandedSource: #"""
                 package struct ProductID {
+                    @MediatorCore.Parameter("Product id")
                     /// Product id
-                    package let id: Int
+                    package var id: Int
 
                     /// Creates the input from its parameters; one left out takes the default it is declared with.
                     package init(id: Int) {
                         self.id = id
                     }
 
-                    /// The input's parameters: one field per stored property, in declaration order.
-                    package static let schema = MediatorSchema(
-                        Self.init(id:),
-                        MediatorField.required("id", \.id, "Product id"))
+                    /// The declaration the mediator reads: each parameter at its default, a required one unset.
+                    /// Not an input to pass: make one with `init(id:)`.
+                    package init() {
+                    }
                 }
 
                 extension ProductID: MediatorInput {
@@ -218,9 +248,6 @@ final class MediatorInputPlainMacroTests: XCTestCase {
                     /// Creates the input, which has no parameters.
                     public init() {
                     }
-
-                    /// The input's parameters: one field per stored property, in declaration order.
-                    public static let schema = MediatorSchema(Self.init)
                 }
 
                 extension Nothing: MediatorInput {
@@ -236,19 +263,48 @@ final class MediatorInputPlainMacroTests: XCTestCase {
             struct Declared: MediatorInput {
                 var page = 1
                 var size = 20
-                static let schema = MediatorSchema(Self.init(page:size:), .optional("page", \.page, default: 1))
+                init() {}
                 init(page: Int, size: Int) { (self.page, self.size) = (page, size) }
             }
             """#,
             expandedSource: #"""
                 struct Declared: MediatorInput {
+                    @MediatorCore.Parameter
                     var page = 1
+                    @MediatorCore.Parameter
                     var size = 20
-                    static let schema = MediatorSchema(Self.init(page:size:), .optional("page", \.page, default: 1))
+                    init() {}
                     init(page: Int, size: Int) { (self.page, self.size) = (page, size) }
                 }
                 """#,
             macroSpecs: ["MediatorInput": MacroSpec(type: MediatorInputMacro.self)])
+    }
+
+    func testOnlyTheInitializersNotDeclaredAreWritten() {
+        assertMacroExpansion(
+            #"""
+            @MediatorInput
+            public struct Page {
+                var page = 1
+                public init(page: Int) { self.page = page }
+            }
+            """#,
+            expandedSource: #"""
+                public struct Page {
+                    @MediatorCore.Parameter
+                    var page = 1
+                    public init(page: Int) { self.page = page }
+
+                    /// The declaration the mediator reads: each parameter at its default, a required one unset.
+                    /// Not an input to pass: make one with `init(page:)`.
+                    public init() {
+                    }
+                }
+
+                extension Page: MediatorInput {
+                }
+                """#,
+            macroSpecs: macros)
     }
 
     // Issue 33: what Swift accepts, the macro accepts.
@@ -266,6 +322,7 @@ final class MediatorInputPlainMacroTests: XCTestCase {
             expandedSource: #"""
                 public extension Shop {
                     struct Query {
+                        @MediatorCore.Parameter
                         var id: Int
 
                         /// Creates the input from its parameters; one left out takes the default it is declared with.
@@ -273,51 +330,14 @@ final class MediatorInputPlainMacroTests: XCTestCase {
                             self.id = id
                         }
 
-                        /// The input's parameters: one field per stored property, in declaration order.
-                        public static let schema = MediatorSchema(
-                            Self.init(id:),
-                            MediatorField.required("id", \.id, ""))
+                        /// The declaration the mediator reads: each parameter at its default, a required one unset.
+                        /// Not an input to pass: make one with `init(id:)`.
+                        public init() {
+                        }
                     }
                 }
 
                 extension Shop.Query: MediatorInput {
-                }
-                """#,
-            macroSpecs: macros)
-    }
-
-    func testSeveralNamesInOneDeclaration() {
-        assertMacroExpansion(
-            #"""
-            @MediatorInput
-            struct Size {
-                var width, height: Int
-                var label = "", unit: String
-            }
-            """#,
-            expandedSource: #"""
-                struct Size {
-                    var width, height: Int
-                    var label = "", unit: String
-
-                    /// Creates the input from its parameters; one left out takes the default it is declared with.
-                    init(width: Int, height: Int, label: String = "", unit: String) {
-                        self.width = width
-                        self.height = height
-                        self.label = label
-                        self.unit = unit
-                    }
-
-                    /// The input's parameters: one field per stored property, in declaration order.
-                    static let schema = MediatorSchema(
-                        Self.init(width:height:label:unit:),
-                        .required("width", \.width, ""),
-                        .required("height", \.height, ""),
-                        .optional("label", \.label, default: "", ""),
-                        .required("unit", \.unit, ""))
-                }
-
-                extension Size: MediatorInput {
                 }
                 """#,
             macroSpecs: macros)

@@ -1,40 +1,42 @@
 public import Mediator
 import MediatorMacros
 
-/// The README's input, declared with the macro: each description written once, as the doc comment.
+/// The README's input, its parameters written with `@Parameter`: the macro writes the initializers
+/// and the conformance.
 @MediatorInput
 public struct UserQuery: Equatable {
-    /// User id
-    @Parameter public var id: Int
-    /// Tab to open
-    @Parameter public var tab = "posts"
+    /// The user (a doc comment beside a description in the attribute: no warning).
+    @Parameter("User id") public var id: Int
+    /// The tab.
+    @Parameter("Tab to open") public var tab = "posts"
 }
 
-/// Every kind of parameter, descriptions in attributes and doc comments mixed.
+/// Every kind of parameter, written with `@Parameter` and plain, mixed.
 @MediatorInput
 struct Everything {
     @Parameter("Required") var count: Int
     /// Defaulted
-    @Parameter var flag = true
+    var flag = true
     @Parameter("Optional") var tag: String?
-    /// Optional with a default
+    @Parameter("Optional with a default") var level: Level? = .high
+    /// A list
     ///
     /// Only the first line is the description.
-    @Parameter var level: Level? = .high
-    @Parameter("A list") var ids = [1, 2]
+    var ids = [1, 2]
     @Parameter(native: "Called when done") var done: (@Sendable (Int) -> Void)?
-    @Parameter(native: "A model") var model: Model
+    /// A model
+    @Native var model: Model
     @Parameter(native: "Called to log") var log: @Sendable (String) -> Void = { _ in }
 
     enum Level: String, MediatorParameterValue { case low, high }
     struct Model: Sendable { let name: String }
 }
 
-/// An input that declares its conformances and its schema itself: the macro adds only the initializers.
+/// An input that declares its conformance and `init()` itself: the macro adds only the memberwise initializer.
 @MediatorInput
-struct Declared: MediatorInput, Decodable {
+struct Declared: MediatorInput {
     @Parameter("Page") var page = 1
-    static let schema = MediatorSchema(reflecting: Self.init)
+    init() {}
 }
 
 /// An input without parameters.

@@ -15,13 +15,13 @@ struct MacroEndToEndTests {
         #expect(try mediator.open("app://user/7?tab=likes") as? String == "7/likes")
     }
 
-    @Test("the schema reads names, types, defaults, and descriptions from attributes and doc comments")
-    func schema() {
-        let user = UserQuery.schema.parameters
+    @Test("the mediator reads names, types, defaults, and descriptions from attributes and doc comments")
+    func declaration() {
+        let user = parameters(of: "user")
         #expect(user.map(\.name) == ["id", "tab"])
         #expect(user.map(\.summary) == ["User id", "Tab to open"])
         #expect(user.map(\.isRequired) == [true, false])
-        let everything = Everything.schema.parameters
+        let everything = parameters(of: "everything")
         #expect(everything.map(\.name) == ["count", "flag", "tag", "level", "ids", "done", "model", "log"])
         #expect(
             everything.map(\.summary) == [
@@ -29,8 +29,9 @@ struct MacroEndToEndTests {
                 "Called to log",
             ])
         #expect(everything.map(\.isRequired) == [true, false, false, false, false, false, true, false])
-        #expect(Declared.schema.parameters.map(\.name) == ["page"])
-        #expect(Nothing.schema.parameters.isEmpty)
+        #expect(everything.map(\.acceptsURLValues) == [true, true, true, true, true, false, false, false])
+        #expect(parameters(of: "page").map(\.name) == ["page"])
+        #expect(parameters(of: "ping").isEmpty)
     }
 
     @Test("the generated initializer takes every kind of parameter, with the declared defaults")
@@ -48,6 +49,7 @@ struct MacroEndToEndTests {
             "everything", on: "Shop", with: ["count": "1", "level": "low", "model": Everything.Model(name: "o")])
         #expect(named as? String == "1 true - low [1, 2] o")
         #expect(Declared(page: 4).page == 4)
+        #expect(try await mediator.call(Shop.page, with: Declared(page: 4)) == 4)
         #expect(try await mediator.call(Shop.page, with: Declared()) == 1)
         #expect(try mediator.call(Shop.ping, with: Nothing()) == "pong")
     }
@@ -64,7 +66,7 @@ struct MacroEndToEndTests {
 }
 
 /// A value a `@Sendable` closure sets and the test reads.
-private final class LockedBox<Value: Sendable>: @unchecked Sendable {
+final class LockedBox<Value: Sendable>: @unchecked Sendable {
     // Every access holds `lock`.
     private let lock = NSLock()
     private var stored: Value

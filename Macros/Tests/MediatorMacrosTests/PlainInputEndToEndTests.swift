@@ -1,4 +1,3 @@
-import Foundation
 import Mediator
 import MediatorMacros
 import Testing
@@ -16,53 +15,91 @@ struct PlainInputEndToEndTests {
         #expect(try mediator.open("app://plain/7?tab=likes") as? String == "7/likes")
     }
 
-    @Test("the schema gives each property's name, whether it is required, its default and its doc comment")
-    func schema() throws {
-        let user = PlainUserQuery.schema.parameters
+    @Test("the mediator reads each property's name, whether it is required, its default and its doc comment")
+    func declaration() {
+        let user = parameters(of: "plainUser")
         #expect(user.map(\.name) == ["id", "tab"])
         #expect(user.map(\.summary) == ["User id", "Tab to open"])
         #expect(user.map(\.isRequired) == [true, false])
         #expect(user[1].defaultValue as? String == "posts")
-        let everything = PlainEverything.schema.parameters
+        let everything = parameters(of: "plainEverything")
         #expect(
-            everything.map(\.name) == ["count", "flag", "tag", "note", "level", "ids", "seed", "done", "model", "default"])
+            everything.map(\.name) == [
+                "count", "flag", "tag", "note", "level", "page", "ids", "seed", "done", "model", "log", "default",
+            ])
         #expect(
             everything.map(\.summary) == [
                 "Required", "Defaulted", "Optional", "Spelled out, nil written", "A level, defaulted with an implicit member",
-                "A list", "Set once, by the initializer", "Called when done", "A model", "",
+                "An optional with a default", "A list", "Set by the initializer", "Called when done", "A model",
+                "Called to log, by default nowhere", "",
             ])
-        #expect(everything.map(\.isRequired) == [true, false, false, false, false, false, true, false, true, false])
-        #expect(everything.map(\.acceptsURLValues) == [true, true, true, true, true, true, true, false, false, true])
+        #expect(
+            everything.map(\.isRequired) == [true, false, false, false, false, false, false, true, false, true, false, false])
+        #expect(
+            everything.map(\.acceptsURLValues) == [true, true, true, true, true, true, true, true, false, false, false, true])
         #expect(everything[4].defaultValue as? PlainEverything.Level == .high)
-        #expect(PlainNothing.schema.parameters.isEmpty)
-        #expect(PlainProductID.schema.parameters.map(\.name) == ["id"])
-        #expect(try PlainProductID.schema.input(from: ["id": "42"]) == PlainProductID(id: 42))
+        #expect(everything[5].defaultValue as? Int == 1)
+        #expect(parameters(of: "plainPing").isEmpty)
+    }
+
+    @Test("the macro's input is the one written by hand: same parameters, same layout")
+    func sameAsByHand() {
+        #expect(MemoryLayout<PlainUserQuery>.size == MemoryLayout<PlainUserQueryByHand>.size)
+        #expect(MemoryLayout<PlainUserQuery>.stride == MemoryLayout<PlainUserQueryByHand>.stride)
+        let contract = ActionContract<PlainUserQueryByHand, String>("byHand", on: Shop.target)
+        let byHand = MediatorAction<ShopTarget>(contract) { _, _ in "" }.parameters
+        let macro = parameters(of: "plainUser")
+        #expect(byHand.map(\.name) == macro.map(\.name))
+        #expect(byHand.map(\.summary) == macro.map(\.summary))
+        #expect(byHand.map(\.typeName) == macro.map(\.typeName))
+        #expect(byHand.map(\.isRequired) == macro.map(\.isRequired))
+        #expect(MemoryLayout<PlainNothing>.size == 0)
     }
 
     @Test("the generated initializer takes every kind of parameter, with the declared defaults")
     func initializer() async throws {
         let input = PlainEverything(count: 3, seed: 9, model: .init(name: "m"))
-        #expect(input.flag && input.tag == nil && input.note == nil && input.level == .high && input.ids == [1, 2])
-        #expect(input.done == nil && input.default.isEmpty && input.doubled == 6)
-        let seen = LockedInt()
+        #expect(input.flag && input.tag == nil && input.note == nil && input.level == .high && input.page == 1)
+        #expect(input.ids == [1, 2] && input.done == nil && input.default.isEmpty && input.doubled == 6)
+        let seen = LockedBox<Int?>(nil)
+        let logged = LockedBox<Int?>(nil)
         let mediator = try shopMediator()
         let typed = try await mediator.call(
             Shop.plainEverything,
             with: PlainEverything(
-                count: 2, tag: "t", ids: [], seed: 1, done: { seen.set($0) }, model: .init(name: "n"), default: "d"))
-        #expect(typed == "2 true t - high [] 1 n d")
+                count: 2, tag: "t", page: nil, ids: [], seed: 1, done: { seen.set($0) }, model: .init(name: "n"),
+                log: { logged.set($0.count) }, default: "d"))
+        #expect(typed == "2 true t - high - [] 1 n d")
         #expect(seen.value == 2)
+        #expect(logged.value == "plainEverything".count)
         let named = try await mediator.performAsync(
             "plainEverything", on: "Shop",
             with: ["count": "1", "level": "low", "seed": 4, "model": PlainEverything.Model(name: "o")])
-        #expect(named as? String == "1 true - - low [1, 2] 4 o -")
+        #expect(named as? String == "1 true - - low 1 [1, 2] 4 o -")
         let opened = try await mediator.openAsync(
-            "app://Shop/plainEverything?count=5&seed=6&note=x&default=y", with: ["model": PlainEverything.Model(name: "u")])
-        #expect(opened as? String == "5 true - x high [1, 2] 6 u y")
+            "app://Shop/plainEverything?count=5&seed=6&note=x&page=3&default=y",
+            with: ["model": PlainEverything.Model(name: "u")])
+        #expect(opened as? String == "5 true - x high 3 [1, 2] 6 u y")
         #expect(try mediator.call(Shop.plainPing, with: PlainNothing()) == "pong")
     }
 
-    @Test("a URL cannot set a @Native parameter", arguments: ["model=x", "done=x"])
+    @Test("a typed caller and a caller by name get the same defaults, and inputs survive the mediator's round trip")
+    func typedDefaults() throws {
+        let mediator = try shopMediator()
+        try mediator.checkRegistrations(
+            facades: Shop.all,
+            typedDefaults: [
+                MediatorInputSample(PlainUserQuery(id: 1)),
+                MediatorInputSample(PlainEverything(count: 1, seed: 2, model: .init(name: "m"))),
+                MediatorInputSample(PlainProductID(id: 42)),
+                MediatorInputSample(UserQuery(id: 1)),
+                MediatorInputSample(Everything(count: 1, model: .init(name: "m"))),
+            ])
+        #expect(MediatorInputSample(PlainProductID(id: 42)).roundTripProblems().isEmpty)
+        #expect(MediatorInputSample(PlainUserQuery(id: 7, tab: "likes")).roundTripProblems().isEmpty)
+    }
+
+    @Test("a URL cannot set a @Native parameter", arguments: ["model=x", "done=x", "log=x"])
     func nativeRefusedFromURL(query: String) async throws {
         let mediator = try shopMediator()
         let url = "app://Shop/plainEverything?count=1&seed=2&\(query)"
@@ -73,21 +110,4 @@ struct PlainInputEndToEndTests {
             return error?.code == .reservedParameter && error?.parameter == String(query.prefix { $0 != "=" })
         }
     }
-
-    @Test("a plain input is a plain struct: it weighs what its values do, a @Parameter input more")
-    func zeroOverhead() {
-        #expect(MemoryLayout<PlainUserQuery>.size == MemoryLayout<PlainUserQueryByHand>.size)
-        #expect(MemoryLayout<PlainUserQuery>.stride == MemoryLayout<PlainUserQueryByHand>.stride)
-        #expect(MemoryLayout<PlainUserQuery>.size < MemoryLayout<UserQuery>.size)
-        #expect(MemoryLayout<PlainNothing>.size == 0)
-    }
-}
-
-/// An `Int` a `@Sendable` closure sets and the test reads.
-private final class LockedInt: @unchecked Sendable {
-    // Every access holds `lock`.
-    private let lock = NSLock()
-    private var stored: Int?
-    var value: Int? { lock.withLock { stored } }
-    func set(_ value: Int) { lock.withLock { stored = value } }
 }

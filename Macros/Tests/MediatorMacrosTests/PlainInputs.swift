@@ -2,7 +2,7 @@ public import Mediator
 import MediatorMacros
 
 /// The README's input in the recommended form: plain stored properties, each description its doc
-/// comment, and an explicit schema written by the macro.
+/// comment; the macro makes each a `@Parameter`.
 @MediatorInput
 public struct PlainUserQuery: Equatable {
     /// User id
@@ -11,10 +11,11 @@ public struct PlainUserQuery: Equatable {
     public var tab = "posts"
 }
 
-/// `PlainUserQuery` written without the macro: what the macro's input must weigh.
-struct PlainUserQueryByHand {
-    var id: Int
-    var tab: String
+/// `PlainUserQuery` written by hand, the root's way: what the macro's input must be.
+struct PlainUserQueryByHand: MediatorInput {
+    @Parameter("User id") var id: Int
+    @Parameter("Tab to open") var tab = "posts"
+    init() {}
 }
 
 /// Every kind of plain parameter.
@@ -32,14 +33,18 @@ struct PlainEverything {
     var note: Optional<String> = nil
     /// A level, defaulted with an implicit member
     var level: Level = .high
+    /// An optional with a default
+    var page: Int? = 1
     /// A list
     var ids = [1, 2]
-    /// Set once, by the initializer
-    let seed: Int
+    /// Set by the initializer
+    var seed: Int
     /// Called when done
     @Native var done: (@Sendable (Int) -> Void)?
     /// A model
     @Native var model: Model
+    /// Called to log, by default nowhere
+    @Native var log: @Sendable (String) -> Void = { _ in }
     var `default` = ""
     /// Not a parameter: computed.
     var doubled: Int { count * 2 }
@@ -54,9 +59,9 @@ struct PlainEverything {
 @MediatorInput
 public struct PlainNothing {}
 
-/// A plain input with one parameter, whose field the macro spells out in full.
+/// A plain input with one parameter.
 @MediatorInput
 struct PlainProductID: Hashable {
     /// Product id
-    let id: Int
+    var id: Int
 }

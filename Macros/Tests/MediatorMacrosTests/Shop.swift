@@ -43,9 +43,11 @@ struct ShopTarget: MediatorTarget {
         },
         MediatorAction(Shop.plainEverything, exposure: .remote) { _, input in
             input.done?(input.count)
+            input.log("plainEverything")
             return [
-                "\(input.count)", "\(input.flag)", input.tag ?? "-", input.note ?? "-", input.level.rawValue, "\(input.ids)",
-                "\(input.seed)", input.model.name, input.default.isEmpty ? "-" : input.default,
+                "\(input.count)", "\(input.flag)", input.tag ?? "-", input.note ?? "-", input.level.rawValue,
+                input.page.map { "\($0)" } ?? "-", "\(input.ids)", "\(input.seed)", input.model.name,
+                input.default.isEmpty ? "-" : input.default,
             ].joined(separator: " ")
         },
         MediatorAction(Shop.plainPing) { _, _ in "pong" },
@@ -58,4 +60,9 @@ func shopMediator() throws -> Mediator {
     mediator.registerScheme("app")
     try mediator.register(ShopTarget())
     return mediator
+}
+
+/// The parameters the mediator read from the input of one of the shop's actions, in declaration order.
+func parameters(of action: String) -> [MediatorParameter] {
+    ShopTarget.actions.first { $0.name == action }?.parameters ?? []
 }

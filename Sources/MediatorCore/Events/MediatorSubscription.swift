@@ -51,13 +51,13 @@ public struct MediatorSubscription<Target: Sendable>: Sendable {
     }
 }
 
-extension MediatorSchema {
+extension InputSchema {
     /// The schema of an event's payload: a broadcast hands the payload over as it is, so there is
     /// nothing to decode; a value of another type (which the event key rules out) is refused. A
     /// payload declared with `@Parameter`s is checked as a typed input is (``UnsetParameters``).
     @inlinable
-    static var eventPayload: MediatorSchema {
-        MediatorSchema(
+    static var eventPayload: InputSchema {
+        InputSchema(
             parameters: [],
             decode: { _, definition in throw MediatorError.payloadTypeMismatch(definition) },
             encode: { ["payload": $0] }, unset: UnsetParameters.declared(by: Input.self))

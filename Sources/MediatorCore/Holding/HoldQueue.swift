@@ -62,6 +62,10 @@ struct HoldQueue {
         slots[first...].compactMap { $0 }
     }
 
+    /// Whether a call held on `gate` goes on at once: the one rule for it, which the interceptors'
+    /// short way (`InterceptedRun`) and ``Mediator/Gates/isOpen(_:)`` read too.
+    func lets(through gate: Mediator.Gate) -> Bool { open.contains(gate.name) }
+
     /// Holds a call on a gate unless the gate is open, dropping the oldest held call if full.
     /// - Parameters:
     ///   - gate: The gate.
@@ -71,7 +75,7 @@ struct HoldQueue {
     mutating func hold(
         on gate: Mediator.Gate, again existing: MediatorHold?, urlKey: String?, making make: () -> MediatorHold
     ) -> Placement {
-        if open.contains(gate.name) { return .proceed }
+        if lets(through: gate) { return .proceed }
         var urlHash: Int?
         if let urlKey, policy.coalescesIdenticalURLs {
             let hash = URLKey(url: urlKey, gate: gate.name).hashValue

@@ -60,7 +60,7 @@ extension Mediator {
         /// - Parameter gate: The gate.
         /// - Returns: `true` when calls held on it would proceed.
         public func isOpen(_ gate: Gate) -> Bool {
-            mediator.holds.withLock { $0.open.contains(gate.name) }
+            mediator.holds.withLock { $0.lets(through: gate) }
         }
 
         /// The calls held now, oldest first, on every gate (not those already continuing).

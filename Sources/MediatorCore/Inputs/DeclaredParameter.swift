@@ -142,8 +142,7 @@ extension Parameter: DeclaredParameter {
 /// The writers of converting parameters. A schema reads its parameters' types at run time, so the
 /// code that decodes them is generic, and generic code looks up the metadata of every type it
 /// derives (`Value?`, the conversion's result) on each call, a few hundred instructions each: the
-/// built-in types get writers compiled for them, as the `MediatorField` factories are compiled
-/// in the input's module.
+/// built-in types get writers compiled for them.
 enum StorageWriters {
     /// The writer of a parameter whose property holds `Converted` (required, or with a default).
     static func converting<Converted: MediatorParameterValue>(

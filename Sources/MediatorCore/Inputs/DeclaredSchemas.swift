@@ -1,4 +1,4 @@
-/// The schemas of ``MediatorDeclaredInput`` types, read once per type (`DeclarationReads`): a
+/// The schemas of input types (``MediatorInput``), read once per type (`DeclarationReads`): a
 /// protocol extension has no per-type storage, so they are kept here by type.
 enum DeclaredSchemas {
     /// A type's schema, or the thread reading it.
@@ -14,10 +14,10 @@ enum DeclaredSchemas {
     /// The schema of `Input`: the one kept, else read now with `read` (outside every lock), or the
     /// one the thread reading it meanwhile keeps.
     static func schema<Input>(
-        of type: Input.Type, reading read: () -> MediatorSchema<Input>
-    ) -> MediatorSchema<Input> {
+        of type: Input.Type, reading read: () -> InputSchema<Input>
+    ) -> InputSchema<Input> {
         let id = ObjectIdentifier(type)
-        if case .read(let kept)? = known.withLock({ $0[id] }), let schema = kept as? MediatorSchema<Input> {
+        if case .read(let kept)? = known.withLock({ $0[id] }), let schema = kept as? InputSchema<Input> {
             return schema
         }
         return DeclarationReads.value(
@@ -26,7 +26,7 @@ enum DeclaredSchemas {
                     switch known[id] {
                     case .read(let kept)?:
                         // Kept under this identifier only as this type's schema, by `keep` below.
-                        if let schema = kept as? MediatorSchema<Input> { return .kept(schema) }
+                        if let schema = kept as? InputSchema<Input> { return .kept(schema) }
                         return .reading(thread: thread)
                     case .reading(let reader)?:
                         return .reading(thread: reader)

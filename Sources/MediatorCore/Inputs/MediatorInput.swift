@@ -1,33 +1,52 @@
-/// An action's input: a `Sendable` struct and the schema of its parameters.
-///
-/// The schema names each parameter as callers by name and URLs spell it, says whether it is
-/// required or has a default, and describes it in one line. From it come validation and conversion
-/// for calls by name, decoding of URL values, URL generation, and the catalog; a typed call passes
-/// the struct through untouched.
-///
-/// Declare an input with ``Parameter`` properties and ``MediatorDeclaredInput``, which reads the
-/// schema from them, so each fact is written once:
+/// An action's input: a `Sendable` struct whose stored properties are its parameters, each declared
+/// with ``Parameter``, and an initializer without arguments that makes the declaration.
 ///
 /// ```swift
-/// public struct AddToCart: MediatorDeclaredInput {
+/// public struct AddToCart: MediatorInput {
 ///     @Parameter("Product id") public var id: Int
 ///     @Parameter("How many, 1 to 99") public var quantity = 1
 ///     @Parameter(native: "Called with the new cart") public var completion: CartCompletion?
 ///     public init() {}
-///     public init(id: Int, quantity: Int = AddToCart().quantity, completion: CartCompletion? = nil) { ... }
+///     public init(id: Int, quantity: Int = AddToCart().quantity, completion: CartCompletion? = nil) {
+///         (self.id, self.quantity, self.completion) = (id, quantity, completion)
+///     }
 /// }
 /// ```
 ///
-/// An input that cannot use property wrappers (a type whose stored properties you do not want to
-/// annotate) conforms to this protocol directly and writes its schema with
-/// ``MediatorSchema/init(_:_:)``, one ``MediatorField`` per initializer parameter.
+/// Each parameter is written once, on its property: its name as callers by name and URLs spell it,
+/// its type, its default (the initial value) and its one-line description. The mediator reads them
+/// from the declaration `init()` makes (the shape of swift-argument-parser's `ParsableArguments`):
+/// once per type, on first use, with no lock held, so `init()` must declare and do nothing else (no
+/// call to the mediator). From them come validation and conversion for calls by name, decoding of
+/// URL values, URL generation and the catalog; a typed call passes the struct through untouched.
+///
+/// `init()` is not an input to pass (its required parameters hold no value; a call given it fails
+/// with ``MediatorError/Code/missingParameter``); make inputs with the typed initializer. Swift gives
+/// a struct no public memberwise initializer, so a public input writes that one by hand; the
+/// optional `MediatorMacros` package writes both initializers from plain stored properties.
+///
+/// Every stored property must be a `@Parameter`: an input with another is refused when its target is
+/// registered, with a message naming the property. ``NoInput`` is the input without parameters, and
+/// ``MediatorParameters`` the untyped one of an action declared by name.
 public protocol MediatorInput: Sendable {
-    /// The input's parameters, and how to build the input from them.
-    static var schema: MediatorSchema<Self> { get }
+    /// Makes the declaration the mediator reads: every `@Parameter` at its default, required ones unset.
+    init()
 }
 
-extension MediatorParameters: MediatorInput {
-    /// Untyped parameters declare nothing by themselves: an action taking them declares its
-    /// parameters in its ``MediatorAction`` (`parameters:`), and any other key passes through.
-    public static let schema = MediatorSchema<MediatorParameters>(declaring: [])
+extension MediatorInput {
+    /// The schema read from the type's `@Parameter` declarations, once per type; the untyped
+    /// parameters' own for ``MediatorParameters``.
+    @usableFromInline
+    package static var schema: InputSchema<Self> {
+        if Self.self == MediatorParameters.self {
+            // The same type, so the same layout: no cast to pay on every read.
+            return unsafeBitCast(InputSchema<MediatorParameters>.untyped, to: InputSchema<Self>.self)
+        }
+        // Read once, outside every lock: `init()` is the user's code.
+        return DeclaredSchemas.schema(of: Self.self) { InputSchema(reading: Self.init) }
+    }
 }
+
+/// Untyped parameters are an input too: an action declared by name takes them, its parameters
+/// declared in its ``MediatorAction`` (`parameters:`).
+extension MediatorParameters: MediatorInput {}

@@ -7,7 +7,4 @@
 public struct NoInput: MediatorInput, Equatable {
     /// The empty input.
     public init() {}
-
-    /// No fields.
-    public static let schema = MediatorSchema(NoInput.init)
 }

@@ -3,7 +3,7 @@
 /// the attribute's text.
 ///
 /// ```swift
-/// public struct UserQuery: MediatorDeclaredInput {
+/// public struct UserQuery: MediatorInput {
 ///     @Parameter("User id") public var id: Int                                  // required
 ///     @Parameter("Tab to open") public var tab = "posts"                        // default "posts"
 ///     @Parameter("Only this category") public var category: ProductCategory?   // nil when absent
@@ -17,7 +17,7 @@
 ///
 /// Each fact is written once, so a URL's value cannot land in another field, and a call by name
 /// cannot get another default than a typed caller: the schema is read from these declarations
-/// (see ``MediatorDeclaredInput``). A default is evaluated once, when the schema is read, and calls
+/// (see ``MediatorInput``). A default is evaluated once, when the schema is read, and calls
 /// by name and URLs get that value, while a typed initializer evaluates its default each time: make
 /// defaults constants (`"posts"`, `1`, `[]`), not `Date()` or `UUID()`, or the doors disagree. The typed initializer is written by hand because Swift gives a
 /// public struct no public memberwise initializer (and the one it gives inside the module takes a

@@ -1,5 +1,5 @@
-// Reading one declared parameter from a call's values: the one place both ways of declaring an
-// input's parameters (`MediatorField`s and `@Parameter` properties) decode a value and word its error.
+// Reading one declared parameter from a call's values: the one place an input's `@Parameter`
+// properties decode a value and word its error.
 // The two readers are always inlined into the fields' closures: left to the optimizer, the URL door
 // paid about 20 instructions more per call than when each closure spelled the switch out.
 extension ParameterLookup {

@@ -22,14 +22,18 @@ struct UnsetParameters: Sendable {
     private let inputName: String
 
     /// Finds the required parameters of `declaration`; `nil` when it has none (nothing to check).
-    init?<Input>(declaration: Input, parameters: [MediatorParameter]) {
+    /// `offsets` are their wrappers' "unset" words where the input's layout is known; without them,
+    /// the words holding the marker in the declaration are taken.
+    init?<Input>(declaration: Input, parameters: [MediatorParameter], offsets known: [Int]?) {
         let required = parameters.filter(\.isRequired).map { (name: $0.name, typeName: $0.typeName) }
         guard !required.isEmpty else { return nil }
-        let offsets = withUnsafeBytes(of: declaration) { raw in
-            stride(from: 0, to: raw.count - 7, by: 8).filter {
-                raw.loadUnaligned(fromByteOffset: $0, as: UInt64.self) == unsetMarker
+        let offsets =
+            known
+            ?? withUnsafeBytes(of: declaration) { raw in
+                stride(from: 0, to: raw.count - 7, by: 8).filter {
+                    raw.loadUnaligned(fromByteOffset: $0, as: UInt64.self) == unsetMarker
+                }
             }
-        }
         self.required = required
         self.offsets = offsets.count == required.count ? offsets : nil
         let known = self.offsets ?? []
@@ -42,8 +46,8 @@ struct UnsetParameters: Sendable {
     /// event's payload may be one), read from its schema; `nil` for any other type.
     @usableFromInline
     static func declared(by type: Any.Type) -> UnsetParameters? {
-        func unset<Declared: MediatorDeclaredInput>(_: Declared.Type) -> UnsetParameters? { Declared.schema.unset }
-        guard let declared = type as? any MediatorDeclaredInput.Type else { return nil }
+        func unset<Declared: MediatorInput>(_: Declared.Type) -> UnsetParameters? { Declared.schema.unset }
+        guard let declared = type as? any MediatorInput.Type else { return nil }
         return unset(declared)
     }
 

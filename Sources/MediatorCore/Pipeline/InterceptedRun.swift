@@ -119,7 +119,8 @@ extension Mediator {
                 return
             }
             if case .proceed = decision { continue }
-            // What the general pass does for a gate that is open (`holdUnlessOpen`): go on.
+            // A hold on a gate that lets calls through goes on, by the hold queue's own rule (`lets(through:)`),
+            // as the general pass's `holdUnlessOpen` would decide.
             if case .hold(let gate) = decision, gates.isOpen(gate) { continue }
             try diverted(
                 divert(

@@ -72,7 +72,7 @@ public struct MediatorAction<Target: Sendable>: Sendable {
     /// code specialized in the declaring module, with no run-time generic metadata per call.
     @inlinable
     init<Input: Sendable, Output: Sendable>(
-        name: String, contractTarget: String?, summary: String, schema: MediatorSchema<Input>,
+        name: String, contractTarget: String?, summary: String, schema: InputSchema<Input>,
         exposure: MediatorExposure, urlPatterns: [String], handler: Handler<Target, Input, Output>
     ) {
         self.init(
@@ -105,7 +105,7 @@ public struct MediatorAction<Target: Sendable>: Sendable {
     /// name and URLs, each applying the calling rules.
     @inlinable
     static func binder<Input: Sendable, Output: Sendable>(
-        schema: MediatorSchema<Input>, handler: Handler<Target, Input, Output>
+        schema: InputSchema<Input>, handler: Handler<Target, Input, Output>
     ) -> @Sendable (InstanceSource<Target>, ActionDefinition) -> AnyBinding {
         { source, definition in
             let runSync: @Sendable (Input) throws -> Output
@@ -221,7 +221,7 @@ public struct MediatorAction<Target: Sendable>: Sendable {
     /// The input a payload carries: the typed input itself when it is of this type, else decoded by the schema.
     @inlinable
     static func input<Input: Sendable>(
-        from payload: Payload, schema: MediatorSchema<Input>, definition: ActionDefinition
+        from payload: Payload, schema: InputSchema<Input>, definition: ActionDefinition
     ) throws -> Input {
         switch payload {
         case .input(let typed):
@@ -340,7 +340,7 @@ extension MediatorAction {
         urlPatterns: [String] = [], handler: @escaping @Sendable (Target, MediatorParameters) throws -> Result
     ) {
         self.init(
-            name: name, contractTarget: nil, summary: summary, schema: MediatorSchema(declaring: parameters),
+            name: name, contractTarget: nil, summary: summary, schema: InputSchema(declaring: parameters),
             exposure: exposure, urlPatterns: urlPatterns, handler: .sync(handler))
     }
 
@@ -358,7 +358,7 @@ extension MediatorAction {
         urlPatterns: [String] = [], handler: @escaping @Sendable (Target, MediatorParameters) async throws -> Result
     ) {
         self.init(
-            name: name, contractTarget: nil, summary: summary, schema: MediatorSchema(declaring: parameters),
+            name: name, contractTarget: nil, summary: summary, schema: InputSchema(declaring: parameters),
             exposure: exposure, urlPatterns: urlPatterns, handler: .async(handler))
     }
 
@@ -380,7 +380,7 @@ extension MediatorAction {
         urlPatterns: [String] = [], handler: @escaping @MainActor @Sendable (Target, MediatorParameters) throws -> Result
     ) -> MediatorAction {
         MediatorAction(
-            name: name, contractTarget: nil, summary: summary, schema: MediatorSchema(declaring: parameters),
+            name: name, contractTarget: nil, summary: summary, schema: InputSchema(declaring: parameters),
             exposure: exposure, urlPatterns: urlPatterns, handler: .mainActor(handler))
     }
 }

@@ -6,8 +6,9 @@ import Testing
 // written without `await` in an async function compiles only if the call is synchronous.
 
 private struct Amount: MediatorInput, Equatable {
-    var value: Int
-    static let schema = MediatorSchema(Amount.init, .required("value", \.value))
+    @Parameter var value: Int
+    init() {}
+    init(value: Int) { self.value = value }
 }
 
 private enum Counter {

@@ -7,8 +7,9 @@ import Testing
 // same contract value.
 
 private struct BookID: MediatorInput, Equatable {
-    var id: Int
-    static let schema = MediatorSchema(BookID.init, .required("id", \.id, "Book id"))
+    @Parameter("Book id") var id: Int
+    init() {}
+    init(id: Int) { self.id = id }
 }
 
 private struct Book: Sendable, Equatable {
@@ -16,12 +17,13 @@ private struct Book: Sendable, Equatable {
     var title: String
 }
 
-/// An input with a field its schema does not carry: the schema rebuilds it as "schema", so a
+/// An input with a native field a call by name leaves at its default, "schema", so a
 /// handler can tell the caller's value from one rebuilt from named values.
 private struct Lend: MediatorInput {
-    var id: Int
-    var madeBy: String
-    static let schema = MediatorSchema({ (id: Int) in Lend(id: id, madeBy: "schema") }, .required("id", \.id))
+    @Parameter var id: Int
+    @Parameter(native: "") var madeBy = "schema"
+    init() {}
+    init(id: Int, madeBy: String) { (self.id, self.madeBy) = (id, madeBy) }
 }
 
 private struct ShelfFailure: Error, Equatable {

@@ -4,28 +4,32 @@ import Testing
 
 /// The Shop's price input: a product and a quantity.
 private struct PriceInput: MediatorInput, Equatable {
-    var id: Int
-    var quantity: Int
-    static let schema = MediatorSchema(PriceInput.init, .required("id", \.id), .required("quantity", \.quantity))
+    @Parameter var id: Int
+    @Parameter var quantity: Int
+    init() {}
+    init(id: Int, quantity: Int) { (self.id, self.quantity) = (id, quantity) }
 }
 
 /// The Shop's product input, which a URL pattern carries.
 private struct ProductInput: MediatorInput, Equatable {
-    var id: Int
-    static let schema = MediatorSchema(ProductInput.init, .required("id", \.id))
+    @Parameter var id: Int
+    init() {}
+    init(id: Int) { self.id = id }
 }
 
 /// A price input that leaves out the quantity the Shop needs.
 private struct PartialPrice: MediatorInput {
-    var id: Int
-    static let schema = MediatorSchema(PartialPrice.init, .required("id", \.id))
+    @Parameter var id: Int
+    init() {}
+    init(id: Int) { self.id = id }
 }
 
 /// A price input whose id is any text, where the Shop needs a number.
 private struct TextPrice: MediatorInput {
-    var id: String
-    var quantity: Int
-    static let schema = MediatorSchema(TextPrice.init, .required("id", \.id), .required("quantity", \.quantity))
+    @Parameter var id: String
+    @Parameter var quantity: Int
+    init() {}
+    init(id: String, quantity: Int) { (self.id, self.quantity) = (id, quantity) }
 }
 
 /// The Shop's facade: the contracts its target binds.

@@ -359,9 +359,9 @@ private final class Completions: Sendable {
 
 /// A payment: the token and the completion are native-only, so no remote input may set them.
 private struct Payment: MediatorInput {
-    var amount: Int
-    var token: String?
-    var completion: (@Sendable (Int) -> Void)?
+    @Parameter var amount: Int
+    @Parameter(native: "") var token: String?
+    @Parameter(native: "") var completion: (@Sendable (Int) -> Void)?
 
     init(amount: Int, token: String? = nil, completion: (@Sendable (Int) -> Void)? = nil) {
         self.amount = amount
@@ -369,22 +369,20 @@ private struct Payment: MediatorInput {
         self.completion = completion
     }
 
-    static let schema = MediatorSchema(
-        Payment.init, .required("amount", \.amount), .optional("token", native: \.token),
-        .optional("completion", native: \.completion))
+    init() {}
 }
 
 /// The remote entry action's input: here `token` is an ordinary parameter a URL may carry.
 private struct Checkout: MediatorInput {
-    var amount: Int
-    var token: String?
+    @Parameter var amount: Int
+    @Parameter var token: String?
 
     init(amount: Int, token: String? = nil) {
         self.amount = amount
         self.token = token
     }
 
-    static let schema = MediatorSchema(Checkout.init, .required("amount", \.amount), .optional("token", \.token))
+    init() {}
 }
 
 private enum Wallet {

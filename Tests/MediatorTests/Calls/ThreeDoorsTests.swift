@@ -6,15 +6,18 @@ import Testing
 // a URL (sync and async), local and remote.
 
 private struct Greeting: MediatorInput, Equatable {
-    var name: String
-    var times: Int = 1
-    static let schema = MediatorSchema(Greeting.init, .required("name", \.name), .optional("times", \.times, default: 1))
+    @Parameter var name: String
+    @Parameter var times: Int = 1
+    init() {}
+    init(name: String, times: Int = 1) { (self.name, self.times) = (name, times) }
 }
 
 /// Another input type with the same key, so redirects and foreign contracts go through encoding.
 private struct Loud: MediatorInput, Equatable {
-    var text: String
-    static let schema = MediatorSchema(Loud.init, .required("name", \.text))
+    @Parameter var name: String
+    init() {}
+    init(text: String) { name = text }
+    var text: String { name }
 }
 
 /// A native-only value: only native code may hand it over.
@@ -23,9 +26,10 @@ private struct Seal: Sendable, Equatable {
 }
 
 private struct Signed: MediatorInput {
-    var name: String
-    var seal: Seal?
-    static let schema = MediatorSchema(Signed.init, .required("name", \.name), .optional("seal", native: \.seal))
+    @Parameter var name: String
+    @Parameter(native: "") var seal: Seal?
+    init() {}
+    init(name: String, seal: Seal? = nil) { (self.name, self.seal) = (name, seal) }
 }
 
 private enum Greeter {

@@ -30,7 +30,7 @@ private struct RaceCountedTarget: MediatorTarget {
 }
 
 /// An input whose declaration takes a while to read, so threads racing its first use overlap.
-private struct SlowDeclaration: MediatorDeclaredInput {
+private struct SlowDeclaration: MediatorInput {
     @Parameter("Product id") var id: Int
     @Parameter("Tab") var tab = "info"
     init() {
@@ -40,7 +40,7 @@ private struct SlowDeclaration: MediatorDeclaredInput {
 }
 
 /// An input whose declaration needs another input's schema (a default read from it).
-private struct Outer: MediatorDeclaredInput {
+private struct Outer: MediatorInput {
     @Parameter("Fields of the inner input") var count = Inner.schema.parameters.count
     init() {
         outerReads.increment()
@@ -48,7 +48,7 @@ private struct Outer: MediatorDeclaredInput {
     }
 }
 
-private struct Inner: MediatorDeclaredInput {
+private struct Inner: MediatorInput {
     @Parameter("Name") var name = "inner"
     init() {
         innerReads.increment()

@@ -61,8 +61,9 @@ private let flickerAnswer = ActionContract<FlickerInput, Int>("answer", on: "Fli
 
 /// The flickering target's input.
 private struct FlickerInput: MediatorInput {
-    var salt: Int
-    static let schema = MediatorSchema(FlickerInput.init, .required("salt", \.salt))
+    @Parameter var salt: Int
+    init() {}
+    init(salt: Int) { self.salt = salt }
 }
 
 /// Registers the flickering target, which binds `flickerAnswer`.

@@ -7,8 +7,9 @@ import Testing
 // typed inputs back, and the facade check a module's contract test runs.
 
 private struct TrackID: MediatorInput, Equatable {
-    var id: Int
-    static let schema = MediatorSchema(TrackID.init, .required("id", \.id, "Track id"))
+    @Parameter("Track id") var id: Int
+    init() {}
+    init(id: Int) { self.id = id }
 }
 
 private struct Track: Sendable, Equatable {

@@ -221,9 +221,10 @@ struct MediatorTestingTests {
 
 /// A basket line: what the Basket stub's `total` contract takes.
 private struct BasketLine: MediatorInput, Equatable {
-    var sku: String
-    var quantity: Int
-    static let schema = MediatorSchema(BasketLine.init, .required("sku", \.sku), .required("quantity", \.quantity))
+    @Parameter var sku: String
+    @Parameter var quantity: Int
+    init() {}
+    init(sku: String, quantity: Int) { (self.sku, self.quantity) = (sku, quantity) }
 }
 
 /// Contracts of a module the stubs stand in for.

@@ -206,11 +206,11 @@ private func percentEncoded(_ text: String) -> String {
 }
 
 private struct ProductInput: MediatorInput {
-    var id: Int
-    var quantity: Int
+    @Parameter("Product id") var id: Int
+    @Parameter("How many") var quantity: Int = 1
 
-    static let schema = MediatorSchema(
-        ProductInput.init, .required("id", \.id, "Product id"), .optional("quantity", \.quantity, default: 1, "How many"))
+    init() {}
+    init(id: Int, quantity: Int = 1) { (self.id, self.quantity) = (id, quantity) }
 }
 
 private struct Products: MediatorTarget {

@@ -67,18 +67,21 @@ struct FuzzRegressionTests {
 /// generated URLs used to open to other values.
 private enum WildcardTrip {
     struct Files: MediatorInput, Equatable {
-        var kind: String
-        var path: [String]
-        static let schema = MediatorSchema(Files.init, .required("kind", \.kind), .required("path", \.path))
+        @Parameter var kind: String
+        @Parameter var path: [String]
+        init() {}
+        init(kind: String, path: [String]) { (self.kind, self.path) = (kind, path) }
     }
     struct Document: MediatorInput, Equatable {
-        var path: String
-        static let schema = MediatorSchema(Document.init, .required("path", \.path))
+        @Parameter var path: String
+        init() {}
+        init(path: String) { self.path = path }
     }
     struct Item: MediatorInput, Equatable {
-        var id: Int
-        var name: String?
-        static let schema = MediatorSchema(Item.init, .required("id", \.id), .optional("name", \.name))
+        @Parameter var id: Int
+        @Parameter var name: String?
+        init() {}
+        init(id: Int, name: String? = nil) { (self.id, self.name) = (id, name) }
     }
     static let files = ActionContract<Files, Files>("files", on: "Typed")
     static let document = ActionContract<Document, Document>("doc", on: "Typed")

@@ -650,6 +650,7 @@ struct HeldCallTests {
 
 /// An input for the tests' `order` action.
 private struct OrderID: MediatorInput {
-    let id: Int
-    static let schema = MediatorSchema(OrderID.init, .required("id", \.id, "The order"))
+    @Parameter("The order") var id: Int
+    init() {}
+    init(id: Int) { self.id = id }
 }

@@ -5,10 +5,10 @@ import Testing
 
 /// A price as a typed input reads it: one `Double`, and a list of them.
 private struct PriceInput: MediatorInput {
-    var amount: Double
-    var extras: [Double]
-    static let schema = MediatorSchema(
-        PriceInput.init, .required("amount", \.amount, "The amount"), .optional("extras", \.extras, default: [], "More amounts"))
+    @Parameter("The amount") var amount: Double
+    @Parameter("More amounts") var extras: [Double] = []
+    init() {}
+    init(amount: Double, extras: [Double] = []) { (self.amount, self.extras) = (amount, extras) }
 }
 
 private enum Prices {

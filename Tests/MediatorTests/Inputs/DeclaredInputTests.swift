@@ -8,7 +8,6 @@ import Testing
 private struct UserQuery: MediatorInput, Decodable, Equatable {
     @Parameter("User id") var id: Int
     @Parameter("Tab to open") var tab = "posts"
-    static let schema = MediatorSchema(reflecting: Self.init)
 }
 
 extension UserQuery {
@@ -24,14 +23,13 @@ private struct Everything: MediatorInput, Decodable {
     @Parameter("A list") var ids: [Int] = []
     @Parameter(native: "Called when done") var done: (@Sendable (Int) -> Void)?
     @Parameter(native: "A model") var model: Model
-    static let schema = MediatorSchema(reflecting: Self.init)
 
     enum Level: String, MediatorParameterValue { case low, high }
     struct Model: Sendable { let name: String }
 }
 
 /// An input declared through the protocol, whose typed initializer reads the declared default.
-private struct Order: MediatorDeclaredInput, Equatable {
+private struct Order: MediatorInput, Decodable, Equatable {
     @Parameter("Item") var item: String
     @Parameter("How many") var quantity = 2
     init() {}
@@ -42,27 +40,23 @@ private struct Order: MediatorDeclaredInput, Equatable {
 private struct Mixed: MediatorInput, Decodable {
     @Parameter("Fine") var fine: Int
     var stray = 0
-    static let schema = MediatorSchema(reflecting: Self.init)
 }
 
 /// First and last names of the same type, declared apart: a URL cannot swap them.
 private struct FullName: MediatorInput, Decodable, Equatable {
     @Parameter("Given name") var first: String
     @Parameter("Family name") var last: String
-    static let schema = MediatorSchema(reflecting: Self.init)
 }
 
 extension FullName {
     init(first: String, last: String) { (self.first, self.last) = (first, last) }
 }
 
-/// Descriptions given apart from the attributes, as the `@MediatorInput` macro writes them from doc comments.
+/// Parameters declared with and without a description in the attribute.
 private struct Described: MediatorInput, Decodable {
     @Parameter var id: Int
     @Parameter("Written in the attribute") var tab = "posts"
     @Parameter var page: Int?
-    static let schema = MediatorSchema(
-        reflecting: Self.init, descriptions: ["id": "User id", "tab": "Not used: the attribute has one"])
 }
 
 /// A shelf's view, its parameters an app's own enums (the library has no code compiled for them).
@@ -70,7 +64,6 @@ private struct Shelf: MediatorInput, Decodable {
     @Parameter("Which shelf") var kind: Kind
     @Parameter("Sort order") var sort: Sort?
     @Parameter("Layout") var layout = Layout.grid
-    static let schema = MediatorSchema(reflecting: Self.init)
 
     enum Kind: Int, MediatorParameterValue { case books = 1, games = 2 }
     enum Sort: String, MediatorParameterValue { case price, name }
@@ -140,10 +133,10 @@ struct DeclaredInputTests {
         #expect(parameters.map(\.summary) == ["User id", "Tab to open"])
     }
 
-    @Test("descriptions given by name fill in parameters declared without one, and change nothing else")
-    func descriptionsByName() throws {
+    @Test("a parameter declared without a description has none; one written in the attribute is kept")
+    func descriptionsFromAttributes() throws {
         let parameters = Described.schema.parameters
-        #expect(parameters.map(\.summary) == ["User id", "Written in the attribute", ""])
+        #expect(parameters.map(\.summary) == ["", "Written in the attribute", ""])
         #expect(parameters.map(\.name) == ["id", "tab", "page"])
         #expect(parameters.map(\.isRequired) == [true, false, false])
         #expect(parameters[1].defaultValue as? String == "posts")
@@ -285,7 +278,7 @@ struct DeclaredInputTests {
         #expect(try mediator.open("app://all/2", with: ["model": model]) as? String == "2")
     }
 
-    @Test("a MediatorDeclaredInput's schema is read once per type, and its typed default is the declared one")
+    @Test("a MediatorInput's schema is read once per type, and its typed default is the declared one")
     func declaredInputProtocol() throws {
         #expect(Order.schema.parameters.map(\.name) == ["item", "quantity"])
         #expect(Order.schema.parameters[1].defaultValue as? Int == 2)
@@ -314,7 +307,7 @@ struct DeclaredInputTests {
 
 /// The qualified spelling declares the same parameter, for files where another module's `@Parameter`
 /// (App Intents has one) is in scope.
-private struct Qualified: MediatorDeclaredInput {
+private struct Qualified: MediatorInput {
     @MediatorCore.Parameter("Product id") var id: Int
     @MediatorCore.Parameter("Tab") var tab = "info"
 }

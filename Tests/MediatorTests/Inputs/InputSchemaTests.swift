@@ -11,23 +11,26 @@ private enum Sort: String, CaseIterable, MediatorParameterValue {
 }
 
 private struct Search: MediatorInput, Equatable {
-    var query: String
-    var page: Int
-    var exact: Bool = false
-    var minPrice: Double?
-    var sort: Sort = .name
-    var tags: [String] = []
-    var ids: [Int]?
+    @Parameter("What to look for") var q: String
+    @Parameter("Result page") var page: Int
+    @Parameter("Match the whole text") var exact = false
+    @Parameter("Lowest price") var min: Double?
+    @Parameter("Order of results") var sort: Sort = .name
+    @Parameter("Tags, repeated") var tag: [String] = []
+    @Parameter("Only these ids") var ids: [Int]?
 
-    static let schema = MediatorSchema(
-        Search.init,
-        .required("q", \.query, "What to look for"),
-        .required("page", \.page, "Result page"),
-        .optional("exact", \.exact, default: false, "Match the whole text"),
-        .optional("min", \.minPrice, "Lowest price"),
-        .optional("sort", \.sort, default: .name, "Order of results"),
-        .optional("tag", \.tags, default: [], "Tags, repeated"),
-        .optional("ids", \.ids, "Only these ids"))
+    init() {}
+    init(
+        query: String, page: Int, exact: Bool = false, minPrice: Double? = nil, sort: Sort = .name, tags: [String] = [],
+        ids: [Int]? = nil
+    ) {
+        (self.q, self.page, self.exact, self.min, self.sort, self.tag, self.ids) =
+            (query, page, exact, minPrice, sort, tags, ids)
+    }
+
+    var query: String { q }
+    var minPrice: Double? { min }
+    var tags: [String] { tag }
 }
 
 /// A native-only value: a model object no URL can carry.
@@ -42,15 +45,14 @@ private struct Note: Sendable {
 }
 
 private struct Delivery: MediatorInput {
-    var parcel: Parcel
-    var recipient: String
-    var note: Note?
+    @Parameter(native: "What to deliver") var parcel: Parcel
+    @Parameter("Who gets it") var to: String
+    @Parameter(native: "A note for the courier") var note: Note?
 
-    static let schema = MediatorSchema(
-        Delivery.init,
-        .required("parcel", native: \.parcel, "What to deliver"),
-        .required("to", \.recipient, "Who gets it"),
-        .optional("note", native: \.note, "A note for the courier"))
+    init() {}
+    init(parcel: Parcel, recipient: String, note: Note? = nil) { (self.parcel, self.to, self.note) = (parcel, recipient, note) }
+
+    var recipient: String { to }
 }
 
 private enum Finder {

@@ -5,7 +5,7 @@ import Testing
 
 /// An input whose typed initializer sets only its id: every optional `@Parameter`, native or
 /// converted, must start as `nil`, as Swift users expect of an optional.
-private struct Checkout: MediatorDeclaredInput {
+private struct Checkout: MediatorInput {
     @Parameter("Order id") var id: Int
     @Parameter(native: "Called when done") var done: (@Sendable () -> Void)?
     @Parameter(native: "A model") var model: Model?

@@ -5,7 +5,7 @@ import Testing
 
 /// An input whose short typed initializer leaves the required `name` unset: a programming mistake
 /// the typed doors must refuse at the call, naming the parameter, instead of trapping in the handler.
-private struct Label: MediatorDeclaredInput, Equatable {
+private struct Label: MediatorInput, Equatable {
     @Parameter("Product id") var id: Int
     @Parameter("Printed name") var name: String
     @Parameter("Copies") var copies = 1
@@ -17,7 +17,7 @@ private struct Label: MediatorDeclaredInput, Equatable {
 
 /// An input whose default holds the very word an unset parameter is marked with, so the offsets
 /// read from its declaration do not match its required parameters and each call asks `Mirror`.
-private struct Lookalike: MediatorDeclaredInput {
+private struct Lookalike: MediatorInput {
     @Parameter("A default equal to the unset marker") var magic = Int(bitPattern: 0xA5C3_9E1F_D2B7_604B as UInt)
     @Parameter("Printed name") var name: String
     init() {}

@@ -9,17 +9,18 @@ private final class Reads: Sendable {
     func record() { count.withLock { $0 += 1 } }
 }
 
-/// An input whose parameters count each time they are built (its schema reads `countedID`).
-private struct CountedQuery: MediatorInput {
-    var id: Int
-    let reads: Reads
-    var countedID: Int {
-        reads.record()
-        return id
+/// An input whose parameters count each time they are built.
+private struct CountedQuery: MediatorInput, CustomReflectable {
+    /// Where the reads of the current task's calls are counted.
+    @TaskLocal static var reads: Reads?
+    @Parameter var id: Int
+    init() {}
+    init(id: Int) { self.id = id }
+    // The mediator reads an input's values by name through its mirror: this one counts each read.
+    var customMirror: Mirror {
+        Self.reads?.record()
+        return Mirror(self, children: ["_id": _id])
     }
-    static let schema = MediatorSchema(
-        { (id: Int) in CountedQuery(id: id, reads: Reads()) },
-        .required("id", { @Sendable (query: CountedQuery) -> Int in query.countedID }))
 }
 
 private enum Repeats {
@@ -95,7 +96,10 @@ struct InterceptedRepeatCallTests {
         let seen = Seen()
         let mediator = try mediator([Recorder(name: "a", seen: seen)])
         let reads = Reads()
-        for id in 1...3 { #expect(try mediator.call(Repeats.double, with: CountedQuery(id: id, reads: reads)) == id * 2) }
+        _ = CountedQuery.schema  // The declaration is read once per process: before counting, so only calls count.
+        try CountedQuery.$reads.withValue(reads) { () throws in
+            for id in 1...3 { #expect(try mediator.call(Repeats.double, with: CountedQuery(id: id)) == id * 2) }
+        }
         #expect(reads.total == 0)
         #expect(seen.all.filter { $0 == "a finished Repeats.double ok" }.count == 3)
     }
@@ -105,7 +109,10 @@ struct InterceptedRepeatCallTests {
         let seen = Seen()
         let mediator = try mediator([Recorder(name: "a", seen: seen, readsParameters: true)])
         let reads = Reads()
-        for _ in 1...2 { _ = try mediator.call(Repeats.double, with: CountedQuery(id: 4, reads: reads)) }
+        _ = CountedQuery.schema  // The declaration is read once per process: before counting, so only calls count.
+        try CountedQuery.$reads.withValue(reads) { () throws in
+            for _ in 1...2 { _ = try mediator.call(Repeats.double, with: CountedQuery(id: 4)) }
+        }
         for _ in 1...2 { _ = try mediator.perform("show", on: "Repeats", with: ["id": 5]) }
         for _ in 1...2 { _ = try mediator.open("app://show/6?ref=push") }
         #expect(reads.total == 2)
@@ -139,7 +146,7 @@ struct InterceptedRepeatCallTests {
         let mediator = try mediator([
             Recorder(name: "a", seen: seen) { $0.action == "double" ? .redirect(target: "Repeats", action: "triple") : .proceed }
         ])
-        for _ in 1...3 { #expect(try mediator.call(Repeats.double, with: CountedQuery(id: 2, reads: Reads())) == 6) }
+        for _ in 1...3 { #expect(try mediator.call(Repeats.double, with: CountedQuery(id: 2)) == 6) }
         #expect(seen.all.filter { $0 == "a finished Repeats.triple ok" }.count == 3)
     }
 

@@ -298,18 +298,17 @@ struct InterceptorTests {
     }
 }
 
-/// An input whose schema counts how often the call's values are read by name.
-private struct CountedInput: MediatorInput {
-    var id: Int
+/// An input that counts how often the call's values are read by name.
+private struct CountedInput: MediatorInput, CustomReflectable {
+    @Parameter var id: Int
     static let reads = Locked(0)
-    static let schema = MediatorSchema(
-        CountedInput.init,
-        .required(
-            "id",
-            { @Sendable input in
-                reads.withLock { $0 += 1 }
-                return input.id
-            }))
+    init() {}
+    init(id: Int) { self.id = id }
+    // The mediator reads an input's values by name through its mirror: this one counts each read.
+    var customMirror: Mirror {
+        Self.reads.withLock { $0 += 1 }
+        return Mirror(self, children: ["_id": _id])
+    }
 }
 
 /// Reads the call's names, and its parameters only when asked to.

@@ -6,7 +6,7 @@ import Testing
 // stacks its links declare: the fixtures of the navigation suites.
 
 /// The id of a product.
-struct ShopProductID: MediatorDeclaredInput, Hashable {
+struct ShopProductID: MediatorInput, Hashable {
     @Parameter("Product id") var id: Int
     init() {}
     init(id: Int) { self.id = id }
@@ -24,7 +24,7 @@ enum ShopScreens {
 }
 
 /// A screen without parameters.
-struct NoQuery: MediatorDeclaredInput, Hashable {
+struct NoQuery: MediatorInput, Hashable {
     init() {}
 }
 

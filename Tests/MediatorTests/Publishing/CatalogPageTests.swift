@@ -4,8 +4,9 @@ import MediatorPublishing
 import Testing
 
 private struct Query: MediatorInput {
-    var text: String
-    static let schema = MediatorSchema(Query.init, .required("text", \.text, "Text </td><script>alert(2)</script>"))
+    @Parameter("Text </td><script>alert(2)</script>") var text: String
+    init() {}
+    init(text: String) { self.text = text }
 }
 
 private enum Hostile {

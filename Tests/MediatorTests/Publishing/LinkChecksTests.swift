@@ -11,18 +11,21 @@ private struct Colour: MediatorParameterValue {
 }
 
 private struct Painted: MediatorInput {
-    var colour: Colour
-    static let schema = MediatorSchema(Painted.init, .required("colour", \.colour, "The colour"))
+    @Parameter("The colour") var colour: Colour
+    init() {}
+    init(colour: Colour) { self.colour = colour }
 }
 
 private struct Named: MediatorInput {
-    var name: String
-    static let schema = MediatorSchema(Named.init, .required("name", \.name, "A name"))
+    @Parameter("A name") var name: String
+    init() {}
+    init(name: String) { self.name = name }
 }
 
 private struct Jump: MediatorInput {
-    var to: String
-    static let schema = MediatorSchema(Jump.init, .required("to", \.to, "The action to run"))
+    @Parameter("The action to run") var to: String
+    init() {}
+    init(to: String) { self.to = to }
 }
 
 private enum Planted {

@@ -8,19 +8,21 @@ import Testing
 private struct LinkedProduct: MediatorInput {
     enum Tab: String, MediatorParameterValue, CaseIterable { case info, reviews }
 
-    var id: Int
-    var tab: Tab?
-    var onClose: (@Sendable () -> Void)?
+    @Parameter("Product id") var id: Int
+    @Parameter("The tab to open") var tab: Tab?
+    @Parameter(native: "Called when the page closes") var onClose: (@Sendable () -> Void)?
 
-    static let schema = MediatorSchema(
-        LinkedProduct.init, .required("id", \.id, "Product id"), .optional("tab", \.tab, "The tab to open"),
-        .optional("onClose", native: \.onClose, "Called when the page closes"))
+    init() {}
+    init(id: Int, tab: Tab? = nil, onClose: (@Sendable () -> Void)? = nil) {
+        (self.id, self.tab, self.onClose) = (id, tab, onClose)
+    }
 }
 
 /// Help pages under a path of any depth.
 private struct LinkedHelp: MediatorInput {
-    var topic: [String]
-    static let schema = MediatorSchema(LinkedHelp.init, .optional("topic", \.topic, default: [], "The topic's path"))
+    @Parameter("The topic's path") var topic: [String] = []
+    init() {}
+    init(topic: [String] = []) { self.topic = topic }
 }
 
 private enum LinkedShop {

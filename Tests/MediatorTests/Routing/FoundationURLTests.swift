@@ -5,8 +5,9 @@ import Testing
 
 /// An input for the `detail` action below.
 private struct ItemID: MediatorInput, Equatable {
-    let id: Int
-    static let schema = MediatorSchema(ItemID.init, .required("id", \.id, "The item"))
+    @Parameter("The item") var id: Int
+    init() {}
+    init(id: Int) { self.id = id }
 }
 
 private enum Items {

@@ -41,33 +41,35 @@ private func echo(_ mediator: Mediator, _ url: String, with parameters: Mediator
 private struct ReferenceItem: MediatorInput, Equatable {
     enum Tab: String, MediatorParameterValue, CaseIterable { case info, reviews }
 
-    var id: Int
-    var tab: Tab?
-    var quantity: Int
+    @Parameter var id: Int
+    @Parameter var tab: Tab?
+    @Parameter var quantity: Int = 1
 
-    static let schema = MediatorSchema(
-        ReferenceItem.init, .required("id", \.id), .optional("tab", \.tab), .optional("quantity", \.quantity, default: 1))
+    init() {}
+    init(id: Int, tab: Tab? = nil, quantity: Int = 1) { (self.id, self.tab, self.quantity) = (id, tab, quantity) }
 }
 
 /// A payment: an amount a URL may set and a completion only a native caller can pass.
 private struct ReferencePayment: MediatorInput {
-    var amount: Int
-    var onDone: (@Sendable (String) -> Void)?
+    @Parameter var amount: Int
+    @Parameter(native: "") var onDone: (@Sendable (String) -> Void)?
 
-    static let schema = MediatorSchema(
-        ReferencePayment.init, .required("amount", \.amount), .optional("onDone", native: \.onDone))
+    init() {}
+    init(amount: Int, onDone: (@Sendable (String) -> Void)? = nil) { (self.amount, self.onDone) = (amount, onDone) }
 }
 
 /// A wildcard's segments as a list.
 private struct ReferenceSegments: MediatorInput, Equatable {
-    var path: [String]
-    static let schema = MediatorSchema(ReferenceSegments.init, .optional("path", \.path, default: []))
+    @Parameter var path: [String] = []
+    init() {}
+    init(path: [String] = []) { self.path = path }
 }
 
 /// A wildcard's segments as one string.
 private struct ReferenceJoinedPath: MediatorInput, Equatable {
-    var path: String
-    static let schema = MediatorSchema(ReferenceJoinedPath.init, .required("path", \.path))
+    @Parameter var path: String
+    init() {}
+    init(path: String) { self.path = path }
 }
 
 /// The facade of the typed target.

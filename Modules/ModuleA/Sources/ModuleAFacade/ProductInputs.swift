@@ -1,7 +1,7 @@
 public import Mediator
 
 /// The input of the actions about one product.
-public struct ProductID: MediatorDeclaredInput, Hashable {
+public struct ProductID: MediatorInput, Hashable {
     /// Product id.
     @Parameter("Product id") public var id: Int
     /// The declaration the schema reads.
@@ -11,7 +11,7 @@ public struct ProductID: MediatorDeclaredInput, Hashable {
 }
 
 /// The input of the product list: an optional category.
-public struct ProductListQuery: MediatorDeclaredInput, Hashable {
+public struct ProductListQuery: MediatorInput, Hashable {
     /// Only this category (nil: every product).
     @Parameter("Only this category (nil: every product)") public var category: ProductCategory?
     /// The declaration the schema reads: every product.
@@ -21,7 +21,7 @@ public struct ProductListQuery: MediatorDeclaredInput, Hashable {
 }
 
 /// The input of a price change.
-public struct Reprice: MediatorDeclaredInput, Equatable {
+public struct Reprice: MediatorInput, Equatable {
     /// Product id.
     @Parameter("Product id") public var id: Int
     /// New price in cents.

@@ -1,7 +1,7 @@
 public import Mediator
 
 /// The input of adding a product to the cart.
-public struct AddToCart: MediatorDeclaredInput {
+public struct AddToCart: MediatorInput {
     /// Product id.
     @Parameter("Product id") public var id: Int
     /// How many, 1 to 99.

@@ -1,14 +1,9 @@
-/// The parameters of an input type, written once, and how to build the input from them and read them back.
-///
-/// Create one from the input's initializer and one ``MediatorField`` per parameter, in the order of
-/// the initializer's parameters (see ``MediatorInput``):
-///
-/// ```swift
-/// static let schema = MediatorSchema(ProductID.init, .required("id", \.id, "Product id"))
-/// ```
-public struct MediatorSchema<Input: Sendable>: Sendable {
+/// The parameters of an input type as the mediator uses them: read once from the type's `@Parameter`
+/// declarations (``MediatorInput``), with how to build the input from supplied values and read it back.
+@usableFromInline
+package struct InputSchema<Input: Sendable>: Sendable {
     /// The input's parameters, in declaration order, as the catalog and URL routing see them.
-    public let parameters: [MediatorParameter]
+    @usableFromInline package let parameters: [MediatorParameter]
     /// Builds the input from supplied values, or throws the first problem in declaration order.
     @usableFromInline let decode: @Sendable (ParameterLookup, ActionDefinition?) throws -> Input
     /// The input as named values: absent optionals are left out.
@@ -17,32 +12,8 @@ public struct MediatorSchema<Input: Sendable>: Sendable {
     /// action taking the input is refused when its target is registered.
     @usableFromInline let problem: String?
     /// Refuses a typed input that leaves a required `@Parameter` unset; `nil` for inputs that cannot
-    /// (explicit schemas, declarations without required parameters).
+    /// (the untyped parameters, declarations without required parameters).
     @usableFromInline let unset: UnsetParameters?
-
-    /// Creates a schema from the input's initializer and its fields.
-    ///
-    /// - Parameters:
-    ///   - make: The initializer (or any function) that builds the input from the fields' values, in order.
-    ///   - fields: One field per parameter of `make`, in the same order.
-    @inlinable
-    public init<each Value>(
-        _ make: @escaping @Sendable (repeat each Value) -> Input, _ fields: repeat MediatorField<Input, each Value>
-    ) {
-        var parameters: [MediatorParameter] = []
-        for field in repeat each fields { parameters.append(field.parameter) }
-        self.parameters = parameters
-        self.decode = { lookup, definition in try make(repeat (each fields).decode(lookup, definition)) }
-        self.encode = { input in
-            var values: [String: any Sendable] = [:]
-            for field in repeat each fields {
-                if let value = field.encode(input) { values[field.parameter.name] = value }
-            }
-            return values
-        }
-        self.problem = nil
-        self.unset = nil
-    }
 
     @usableFromInline
     init(
@@ -64,29 +35,23 @@ public struct MediatorSchema<Input: Sendable>: Sendable {
     }
 
     /// Builds an input from named values, converting each as a call by name would (strings from a
-    /// push payload included).
-    ///
-    /// ```swift
-    /// let input = try ProductID.schema.input(from: ["id": "42"])   // ProductID(id: 42)
-    /// ```
-    /// - Parameter parameters: The values, by parameter name.
-    /// - Returns: The input.
-    /// - Throws: ``MediatorError/Code/missingParameter`` or ``MediatorError/Code/invalidParameter``
-    ///   for the first problem, in declaration order.
-    public func input(from parameters: MediatorParameters) throws -> Input {
+    /// push payload included); throws the first problem, in declaration order.
+    package func input(from parameters: MediatorParameters) throws -> Input {
         try decode(ParameterLookup(values: parameters.values), nil)
     }
 
     /// The input's values by parameter name, as interceptors and URL generation see them; absent
     /// optional values are left out.
-    /// - Parameter input: The input.
-    /// - Returns: The values.
-    public func parameters(of input: Input) -> MediatorParameters {
+    package func parameters(of input: Input) -> MediatorParameters {
         MediatorParameters(encode(input))
     }
 }
 
-extension MediatorSchema where Input == MediatorParameters {
+extension InputSchema where Input == MediatorParameters {
+    /// The schema of untyped parameters that declare nothing by themselves: an action taking them
+    /// declares its parameters in its ``MediatorAction`` (`parameters:`), and any other key passes through.
+    @usableFromInline static let untyped = InputSchema(declaring: [])
+
     /// The schema of an action whose handler reads untyped ``MediatorParameters``: the declared
     /// parameters are checked in order before the handler runs, and every supplied value, declared
     /// or not, is handed over.
