@@ -45,10 +45,11 @@ public struct BackStack: Sendable {
         _ contract: Contract, presentation: NavigationPlan.Presentation = .push,
         beneath: @escaping @Sendable (Contract.Input) -> [NavigationDestination]
     ) where Contract.Input: Hashable {
-        // The contract's names, read once here rather than for every link.
-        let (target, action) = (contract.target, contract.action)
+        // The contract's names and its input's schema, read once here rather than for every link
+        // (reading a schema looks its type up under a lock).
+        let (target, action, schema) = (contract.target, contract.action, Contract.Input.schema)
         self.init(target: target, action: action, presentation: presentation) { link, context, handing in
-            let input = try link.input(Contract.Input.self)
+            let input = try link.input(schema)
             var destinations = beneath(input)
             destinations.append(NavigationDestination(target: target, action: action, input: input))
             return (

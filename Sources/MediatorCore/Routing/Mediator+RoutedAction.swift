@@ -29,8 +29,8 @@ extension Mediator {
         /// Inlinable, so a back stack declared in an app's module decodes with code specialized there.
         /// - Throws: ``MediatorError/Code/missingParameter`` or ``MediatorError/Code/invalidParameter``.
         @inlinable
-        package func input<Input: MediatorInput>(_ type: Input.Type) throws -> Input {
-            try Input.schema.decode(lookup, nil)
+        package func input<Input>(_ schema: InputSchema<Input>) throws -> Input {
+            try schema.decode(lookup, nil)
         }
 
         /// An input decoded from this link's values, for its action to run with instead of decoding
