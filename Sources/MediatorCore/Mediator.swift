@@ -30,13 +30,14 @@ public final class Mediator: Sendable {
     //   a change replaces are released after it is released (`RegistryState.released`).
     // - `InstanceCoordinator.shared.condition`: kept target instances and who is making them.
     //   Factories run with it released; waiting for another thread's factory releases it.
-    // - `LockStripes.shared` (a target's action table, a snapshot's derived cells), `ContractKey.interned`,
-    //   `ThreadCache.liveMediators`: leaves held only to read or store one value; what they guard is
-    //   built outside them.
+    // - `LockStripes.shared` (a target's action table, a snapshot's derived cells, a held call's
+    //   phase), `ContractKey.interned`, `ThreadCache.liveMediators`: leaves held only to read or
+    //   store one value; what they guard is built outside them.
     // - `DecisionRace.state`: one per asynchronous interceptor decision.
-    // - `holds` (below): held calls and open gates. The one nesting: a `MediatorHold`'s own lock
-    //   (its phase, result and waiting callers) is taken inside `holds` to mark its phase, never
-    //   the other way round. Waiters are resumed, and observers told, after both are released.
+    // - `holds` (below): held calls and open gates. The one nesting: a `MediatorHold`'s stripe of
+    //   `LockStripes.shared` (its phase, result and waiting callers; a leaf) is taken inside `holds`
+    //   to mark its phase, never the other way round. Waiters are resumed, and observers told,
+    //   after both are released.
     // - `DeliveryCache.lock` (one per snapshot, held only to publish a bound subscriber list; read
     //   without it) and `EventKey.interned`: leaves; lists are bound, and factories run, outside them.
     // - `recentLinks` (below): the links seen within the duplicate window; a leaf held to compare
@@ -79,8 +80,8 @@ public final class Mediator: Sendable {
 
     deinit {
         // Held calls can never continue now: their waiting callers hear so (no observer is left to tell).
-        let held = holds.withLock { $0.withdraw { _ in true } }
-        for entry in held { entry.hold.finish(.withdrawn(.cancelled(reason: "its mediator was released"))) }
+        let held = holds.withLock { $0.withdraw(on: nil) }
+        for hold in held { hold.finish(.withdrawn(.cancelled(reason: "its mediator was released"))) }
         // Threads drop this mediator's cached snapshot and resolutions (and the instances they hold):
         // this thread now, the others on their next call through any mediator.
         ThreadCache.mediatorRetired(id)

@@ -20,29 +20,50 @@ public struct BackStack: Sendable {
     public let action: String
     /// How the action's own screen is shown over the back stack.
     public let presentation: NavigationPlan.Presentation
-    /// The plan for a link to the action, from its values, and (when `handing`) the input decoded
-    /// from them, for the action to run with instead of decoding them again.
-    let plan: @Sendable (_ link: Mediator.RoutedLink, _ handing: Bool) throws -> (NavigationPlan, Mediator.DecodedLinkInput?)
+    /// The plan for a link to the action, from its values, in the window it arrived in (`context`),
+    /// and (when `handing`) the input decoded from them, for the action to run with instead of
+    /// decoding them again.
+    @usableFromInline let plan: Plan
+
+    /// Builds a link's plan: see ``plan``.
+    @usableFromInline
+    typealias Plan =
+        @Sendable (_ link: Mediator.RoutedLink, _ context: (any Sendable)?, _ handing: Bool) throws -> (
+            NavigationPlan, Mediator.DecodedLinkInput?
+        )
 
     /// Declares the destinations beneath a contract's action, computed from its input.
+    ///
+    /// Inlinable, so the plan of a link is built by code specialized in the module that declares the
+    /// back stack, for its input type: no generic metadata is looked up per link.
     /// - Parameters:
     ///   - contract: The action's contract.
     ///   - presentation: How the action's own screen is shown over them; pushed by default.
     ///   - beneath: The destinations from the root up to, not including, the action's own.
+    @inlinable
     public init<Contract: MediatorContract>(
         _ contract: Contract, presentation: NavigationPlan.Presentation = .push,
         beneath: @escaping @Sendable (Contract.Input) -> [NavigationDestination]
     ) where Contract.Input: Hashable {
-        // The contract's names, read once here rather than for every link.
-        let (target, action) = (contract.target, contract.action)
+        // The contract's names and its input's schema, read once here rather than for every link
+        // (reading a schema looks its type up under a lock).
+        let (target, action, schema) = (contract.target, contract.action, Contract.Input.schema)
+        self.init(target: target, action: action, presentation: presentation) { link, context, handing in
+            let input = try link.input(schema)
+            var destinations = beneath(input)
+            destinations.append(NavigationDestination(target: target, action: action, input: input))
+            return (
+                NavigationPlan(destinations, presentation: presentation, context: context), handing ? link.handing(input) : nil
+            )
+        }
+    }
+
+    /// A back stack from its action's names and how it builds a link's plan.
+    @usableFromInline
+    init(target: String, action: String, presentation: NavigationPlan.Presentation, plan: @escaping Plan) {
         self.target = target
         self.action = action
         self.presentation = presentation
-        plan = { link, handing in
-            let input = try link.input(Contract.Input.schema)
-            var destinations = beneath(input)
-            destinations.append(NavigationDestination(target: target, action: action, input: input))
-            return (NavigationPlan(destinations, presentation: presentation), handing ? link.handing(input) : nil)
-        }
+        self.plan = plan
     }
 }

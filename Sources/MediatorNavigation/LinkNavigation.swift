@@ -18,8 +18,19 @@ public import MediatorCore
 public final class LinkNavigation: Sendable {
     /// The mediator links are opened with.
     public let mediator: Mediator
-    /// The declarations, by action name, then their targets': a link's is found with one name hashed.
-    private let backStacks: [String: [BackStack]]
+    /// How each declared back stack builds a link's plan, by target and action names: a link's is
+    /// found with one name hashed.
+    private let backStacks: [ActionName: BackStack.Plan]
+
+    /// A target and action name, hashed by the action name alone (the target's is compared when found).
+    private struct ActionName: Hashable {
+        let target: String
+        let action: String
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(action)
+        }
+    }
 
     /// Creates a navigation over a mediator with the back stacks the app's modules declare.
     /// - Parameters:
@@ -27,17 +38,14 @@ public final class LinkNavigation: Sendable {
     ///   - backStacks: The declarations; a later one for the same action replaces an earlier one.
     public init(_ mediator: Mediator, backStacks: [BackStack]) {
         self.mediator = mediator
-        var table: [String: [BackStack]] = [:]
-        for backStack in backStacks {
-            table[backStack.action, default: []].removeAll { $0.target == backStack.target }
-            table[backStack.action, default: []].append(backStack)
-        }
+        var table: [ActionName: BackStack.Plan] = [:]
+        for backStack in backStacks { table[ActionName(target: backStack.target, action: backStack.action)] = backStack.plan }
         self.backStacks = table
     }
 
-    /// The back stack a link's action declares, if any.
-    private func backStack(of link: Mediator.RoutedLink) -> BackStack? {
-        backStacks[link.action]?.first { $0.target == link.target }
+    /// How the back stack a link's action declares builds its plan, if it declares one.
+    private func backStack(of link: Mediator.RoutedLink) -> BackStack.Plan? {
+        backStacks[ActionName(target: link.target, action: link.action)]
     }
 
     /// The plan a link stands for, without running anything: its back stack and its own destination,
@@ -48,43 +56,34 @@ public final class LinkNavigation: Sendable {
     /// - Returns: The plan, or `nil`.
     /// - Throws: A `MediatorError` when the link's values do not decode into its action's input.
     public func plan(for url: String, context: (any Sendable)? = nil) throws -> NavigationPlan? {
-        guard let routed = mediator.routedAction(of: url), let backStack = backStack(of: routed) else { return nil }
-        var (plan, _) = try backStack.plan(routed, false)
-        plan.context = context
-        return plan
+        guard let routed = mediator.routedAction(of: url), let plan = backStack(of: routed) else { return nil }
+        return try plan(routed, context, false).0
     }
 
     /// What the URL door handed over while it opened a link.
-    private enum Handoff {
-        /// Nothing: the URL reached no action, or the value is a held call's that continued.
-        case notRouted
-        /// The link's plan, or `nil` when its action declares no back stack.
-        case planned(NavigationPlan?)
-        /// The link's values do not decode into its back stack's input.
-        case undecodable
-    }
+    private struct Handoff {
+        /// Whether the link's plan was built as it was routed: not when the URL reached no action,
+        /// when the link's values do not decode into its back stack's input, or for a held link
+        /// that continued (its plan is then made after it ran, or the error it gets thrown).
+        var planned = false
+        /// The plan, or `nil` when the link's action declares no back stack.
+        var plan: NavigationPlan?
 
-    /// Builds a routed link's plan as the URL door hands the link over, and the input its action
-    /// then runs with (decoded once, for both).
-    private func handOver(
-        _ link: Mediator.RoutedLink, context: (any Sendable)?
-    ) -> (handoff: Handoff, input: Mediator.DecodedLinkInput?) {
-        guard let backStack = backStack(of: link) else { return (.planned(nil), nil) }
-        do {
-            var (plan, input) = try backStack.plan(link, true)
-            plan.context = context
-            return (.planned(plan), input)
-        } catch {
-            // The action decodes the values itself and reports what is wrong, as without a back stack.
-            return (.undecodable, nil)
+        /// Builds a routed link's plan as the URL door hands the link over.
+        /// - Returns: The input the link's action then runs with (decoded once, for both).
+        mutating func build(
+            _ link: Mediator.RoutedLink, context: (any Sendable)?, with plan: BackStack.Plan?
+        ) -> Mediator.DecodedLinkInput? {
+            guard let plan else {
+                planned = true
+                return nil
+            }
+            // Values its input refuses: the action decodes them itself and reports what is wrong,
+            // as without a back stack.
+            guard let (built, input) = try? plan(link, context, true) else { return nil }
+            (planned, self.plan) = (true, built)
+            return input
         }
-    }
-
-    /// The plan of a link that opened: the one built as it was routed, else (a held call that
-    /// continued, or values the back stack's input refused) its plan now, or the error it gets.
-    private func plan(of url: String, _ handoff: Handoff, context: (any Sendable)?) throws -> NavigationPlan? {
-        if case .planned(let plan) = handoff { return plan }
-        return try plan(for: url, context: context)
     }
 
     /// What opening a link did.
@@ -114,13 +113,16 @@ public final class LinkNavigation: Sendable {
         on navigator: some MediatorNavigator
     ) async throws -> Landing {
         // The door routes the link once and hands it over: its plan is built from the same route and input.
-        let handoff = Locked(Handoff.notRouted)
+        let handoff = Locked(Handoff())
         let (value, continued) = try await mediator.openAsync(url, context: context, whenHeld: whenHeld) { [self] link in
-            let (built, input) = handOver(link, context: context)
+            // Built outside the lock: the back stack runs the app's closure.
+            var built = Handoff()
+            let input = built.build(link, context: context, with: backStack(of: link))
             handoff.withLock { $0 = built }
             return input
         }
-        let plan = try plan(of: url, continued ? .notRouted : handoff.withLock { $0 }, context: context)
+        let handed = continued ? Handoff() : handoff.withLock { $0 }
+        let plan = handed.planned ? handed.plan : try plan(for: url, context: context)
         return try await land(plan, value: value, on: navigator)
     }
 
@@ -136,13 +138,12 @@ public final class LinkNavigation: Sendable {
     /// - Returns: The link's value, and its plan (`nil` when its action declares no back stack).
     /// - Throws: What opening the link throws (`MediatorError.Code.held` for a link held on a gate).
     public func open(_ url: String, context: (any Sendable)? = nil, isolation: (any Actor)? = #isolation) throws -> Landing {
-        var handoff = Handoff.notRouted
+        var handoff = Handoff()
         let value = try mediator.open(url, context: context, isolation: isolation) { link in
-            let (built, input) = handOver(link, context: context)
-            handoff = built
-            return input
+            handoff.build(link, context: context, with: backStack(of: link))
         }
-        return Landing(value: value, plan: try plan(of: url, handoff, context: context), steps: [])
+        guard handoff.planned else { return Landing(value: value, plan: try plan(for: url, context: context), steps: []) }
+        return Landing(value: value, plan: handoff.plan.take(), steps: [])
     }
 
     /// Lands a held link once it has continued: waits for its value, then applies its plan with the
@@ -155,8 +156,9 @@ public final class LinkNavigation: Sendable {
     @MainActor
     public func land(_ hold: MediatorHold, on navigator: some MediatorNavigator) async throws -> Landing {
         let value = try await hold.value()
-        guard let url = hold.call.url else { return Landing(value: value, plan: nil, steps: []) }
-        return try await land(try plan(for: url, context: hold.call.context), value: value, on: navigator)
+        let call = hold.call
+        guard let url = call.url else { return Landing(value: value, plan: nil, steps: []) }
+        return try await land(try plan(for: url, context: call.context), value: value, on: navigator)
     }
 
     @MainActor

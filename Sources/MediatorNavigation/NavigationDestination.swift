@@ -34,6 +34,7 @@ public struct NavigationDestination: Hashable, Sendable, CustomStringConvertible
     }
 
     /// A destination for an action by its names, read once from its contract (a back stack's own).
+    @inlinable
     init<Input: MediatorInput & Hashable>(target: String, action: String, input: Input) {
         self.target = target
         self.action = action

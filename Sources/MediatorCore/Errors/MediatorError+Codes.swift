@@ -285,9 +285,9 @@ extension MediatorError {
     /// A call held on a gate; `subject` is what the call is (`Target.action`, or a URL not routed yet).
     static func held(_ hold: MediatorHold, on gate: Mediator.Gate) -> Self {
         Self(
-            .held, target: hold.call.target.isEmpty ? nil : hold.call.target,
-            action: hold.call.target.isEmpty ? nil : hold.call.action,
-            url: hold.call.url, reason: gate.name, hold: hold, subject: hold.label
+            .held, target: hold.held.target.isEmpty ? nil : hold.held.target,
+            action: hold.held.target.isEmpty ? nil : hold.held.action,
+            url: hold.held.url, reason: gate.name, hold: hold, subject: hold.label
         ) { error in
             let until =
                 error.reason == Mediator.Gate.ready.name ? "the app is ready (gate \"ready\")" : "gate \(q(error.reason)) opens"
@@ -299,14 +299,14 @@ extension MediatorError {
     static func withdrawn(_ hold: MediatorHold, because reason: HoldWithdrawal) -> Self {
         switch reason {
         case let .expired(gate, maximumAge):
-            return Self(.holdExpired, url: hold.call.url, reason: gate.name, hold: hold, subject: hold.label, after: maximumAge) {
+            return Self(.holdExpired, url: hold.held.url, reason: gate.name, hold: hold, subject: hold.label, after: maximumAge) {
                 "\($0.heldCall) was dropped when gate \(q($0.reason)) opened: it had been held longer than the hold policy's "
                     + "maximum age (\(seconds($0.after)))."
             }
         case .dropped(let capacity):
             return holdDropped(label: hold.label, hold: hold, capacity: capacity)
         case .cancelled(let why):
-            return Self(.holdCancelled, url: hold.call.url, reason: why, hold: hold, subject: hold.label) {
+            return Self(.holdCancelled, url: hold.held.url, reason: why, hold: hold, subject: hold.label) {
                 "\($0.heldCall) was cancelled before it continued: \(clause($0.reason ?? ""))."
             }
         }
@@ -314,7 +314,7 @@ extension MediatorError {
 
     /// A held call dropped to make room, or (with no hold) a call the policy would not hold at all.
     static func holdDropped(label: String, hold: MediatorHold?, capacity: Int) -> Self {
-        Self(.holdDropped, url: hold?.call.url, hold: hold, subject: label, limit: capacity) { error in
+        Self(.holdDropped, url: hold?.held.url, hold: hold, subject: label, limit: capacity) { error in
             error.hold == nil
                 ? "\(error.heldCall) could not be held: the hold policy holds no calls (capacity 0)."
                 : "\(error.heldCall) was dropped to make room: the hold policy holds at most \(error.limit) calls at once."
@@ -331,7 +331,7 @@ extension MediatorError {
 
     /// A caller stopped waiting for a held call.
     static func holdTimedOut(_ hold: MediatorHold?, after limit: Duration) -> Self {
-        Self(.holdTimedOut, url: hold?.call.url, hold: hold, subject: hold?.label ?? "", after: limit) { error in
+        Self(.holdTimedOut, url: hold?.held.url, hold: hold, subject: hold?.label ?? "", after: limit) { error in
             "Waited \(seconds(error.after)) for \(error.heldCall) to continue; it was withdrawn unless another caller "
                 + "is still holding it."
         }

@@ -75,7 +75,7 @@ extension Mediator {
         /// - Returns: How many calls were cancelled.
         @discardableResult
         public func cancelHeldCalls(on gate: Gate? = nil) -> Int {
-            let removed = mediator.holds.withLock { queue in queue.withdraw { gate == nil || $0.gate == gate } }
+            let removed = mediator.holds.withLock { $0.withdraw(on: gate) }
             let reason = gate.map { "the app cancelled the calls held on gate \($0.name)" } ?? "the app cancelled every held call"
             mediator.settle(removed, because: .cancelled(reason: reason))
             return removed.count

@@ -16,7 +16,7 @@ extension Mediator {
         let hold = try holdUnlessOpen(state, on: .ready)
         guard let hold else { return }
         // No interceptor ran, so none observed the call: they see it held here.
-        report(hold.call, .held(hold), since: hold.arrival)
+        report(hold.call, hold.arrival) { .held(hold) }
         throw MediatorError.held(hold, on: .ready)
     }
 
@@ -28,12 +28,9 @@ extension Mediator {
         var urlKey: String?
         if state.hold == nil, case .url(let url, let native) = state.origin, native.isEmpty { urlKey = url }
         let (placement, capacity) = holds.withLock { queue in
-            let placement = queue.hold(
-                {
-                    HoldQueue.Entry(
-                        hold: state.hold ?? MediatorHold(call: state.interceptorView, gate: gate, mediator: self),
-                        state: state, gate: gate, urlKey: urlKey)
-                }, on: gate, urlKey: urlKey)
+            let placement = queue.hold(on: gate, again: state.hold, urlKey: urlKey) {
+                MediatorHold(state, gate: gate, mediator: self)
+            }
             return (placement, queue.policy.capacity)
         }
         switch placement {
@@ -47,55 +44,58 @@ extension Mediator {
         }
     }
 
-    /// Withdraws held or queued calls by hold number; they will not run. Their waiting callers and
-    /// the observers see why.
-    /// - Returns: How many were withdrawn.
-    func withdraw(_ ids: Set<UInt64>, because reason: HoldWithdrawal) -> Int {
-        let removed = holds.withLock { $0.withdraw(ids) }
-        settle(removed, because: reason)
-        return removed.count
+    /// Withdraws a held or queued call; it will not run. Its waiting callers and the observers see why.
+    /// - Returns: Whether it was withdrawn (it had not continued, finished or been withdrawn).
+    func withdraw(_ hold: MediatorHold, because reason: HoldWithdrawal) -> Bool {
+        guard holds.withLock({ $0.withdraw(hold) }) else { return false }
+        settle([hold], because: reason)
+        return true
     }
 
     /// Ends withdrawn calls: their callers and observers get the error saying why. Runs no lock.
-    func settle(_ entries: [HoldQueue.Entry], because reason: HoldWithdrawal) {
-        for entry in entries {
-            entry.hold.finish(.withdrawn(reason))
-            report(entry.hold.call, .failed(MediatorError.withdrawn(entry.hold, because: reason)), since: entry.hold.arrival)
+    func settle(_ holds: [MediatorHold], because reason: HoldWithdrawal) {
+        for hold in holds {
+            hold.finish(.withdrawn(reason))
+            report(hold.call, hold.arrival) { .failed(MediatorError.withdrawn(hold, because: reason)) }
         }
     }
 
-    /// Lets the interceptors of the current snapshot observe a call the pipeline did not run.
-    func report(_ call: MediatorCall, _ outcome: MediatorCall.Outcome, since start: ContinuousClock.Instant) {
+    /// Lets the interceptors of the current snapshot observe a call the pipeline did not run; the
+    /// call and its outcome are made only when one is installed.
+    func report(
+        _ call: @autoclosure () -> MediatorCall, _ start: ContinuousClock.Instant, _ outcome: () -> MediatorCall.Outcome
+    ) {
         let interceptors = snapshot().settings.interceptors
         guard !interceptors.isEmpty else { return }
         let duration = start.duration(to: .now)
+        let (call, outcome) = (call(), outcome())
         for interceptor in interceptors { interceptor.callDidFinish(call, outcome: outcome, duration: duration) }
     }
 
     /// Continues queued calls one after another, in order, until none is left. Runs in its own task,
     /// so an opener (a handler, an interceptor) never runs a continued call inside its own.
     func continueHeldCalls() async {
-        while let entry = holds.withLock({ $0.nextToContinue() }) {
+        while let hold = holds.withLock({ $0.nextToContinue() }) {
             let result: Result<any Sendable, any Error>
             do {
-                result = .success(try await rerun(entry.replay, as: entry.hold))
-            } catch let error as MediatorError where error.code == .held && error.hold === entry.hold {
+                result = .success(try await rerun(hold))
+            } catch let error as MediatorError where error.code == .held && error.hold === hold {
                 continue  // held again (as the same hold): it continues when that gate opens
             } catch {
                 result = .failure(error)
             }
-            entry.hold.finish(.continued(result))
+            hold.finish(.continued(result))
         }
     }
 
     /// Runs a held call again from the start of its door, with `await`: a main-actor action runs on
     /// the main actor, and the call is routed, intercepted and judged in the registry in force now.
-    private func rerun(_ replay: HoldQueue.Replay, as hold: MediatorHold) async throws -> any Sendable {
+    private func rerun(_ hold: MediatorHold) async throws -> any Sendable {
         let held: CallState
-        switch replay {
-        case let .url(url, native, context):
+        switch hold.held {
+        case let .link(url, native, context), let .call(_, .url(url, native, context)):
             return try await openAsync(url, native: MediatorParameters(native), context: context, continuing: hold)
-        case .state(let state):
+        case .call(_, .state(let state)):
             held = state
         }
         var state = held

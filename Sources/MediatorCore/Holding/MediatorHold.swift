@@ -12,7 +12,10 @@
 ///     showLogin(then: error.hold)         // later: mediator.gates.open(.login) continues it
 /// }
 /// ```
-public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible {
+public final class MediatorHold: @unchecked Sendable, Identifiable, CustomStringConvertible {
+    // @unchecked: `state` is read and written only under this hold's stripe of `LockStripes.shared`,
+    // `queueNumber` only under its mediator's `holds` lock; the rest is immutable.
+
     /// Where a held call is in its life.
     public enum Phase: Sendable {
         /// Waiting for this gate to open.
@@ -28,25 +31,31 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
     /// The call as it arrived, before any interceptor redirected it. A URL held at cold start has
     /// not been routed yet: its ``MediatorCall/target`` and ``MediatorCall/action`` are empty and
     /// ``MediatorCall/url`` holds the URL.
-    public let call: MediatorCall
+    public var call: MediatorCall { held.call }
     /// When the call was first held: a held call older than ``Mediator/HoldPolicy/maximumAge`` when its
     /// gate opens is dropped.
     public let arrival: ContinuousClock.Instant
+    /// What the hold keeps of the call: what it shows and what runs again.
+    let held: HeldCall
 
-    private let state: Locked<State>
+    /// Its phase, result and waiting callers. LOCK: its stripe of `LockStripes.shared` (a leaf,
+    /// also taken inside `holds`), so a hold costs no lock of its own.
+    private var state: State
+    /// Its arrival number in its mediator's `HoldQueue` while it waits there. LOCK: the mediator's `holds`.
+    var queueNumber = 0
 
     private struct State {
         var gate: Mediator.Gate
         /// Whether it is taken off its gate to continue (until it ends).
         var continuing = false
+        /// Callers that want the call to continue: each arrival (an identical URL joins), less the
+        /// waiting callers that gave up.
+        var keepers = 1
         var ending: Ending?
         var waiters: [UInt64: CheckedContinuation<any Sendable, any Error>] = [:]
         var nextWaiter: UInt64 = 0
         /// Waiters that gave up, and why (one may give up before it registers).
         var gaveUp: [UInt64: GaveUp] = [:]
-        /// Callers that want the call to continue: each arrival (an identical URL joins), less the
-        /// waiting callers that gave up.
-        var keepers = 1
         /// Withdraws the call from its mediator; weak, so a held call does not keep a mediator alive.
         weak var mediator: Mediator?
     }
@@ -68,16 +77,22 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
 
     private static let nextID = AtomicWord(1)
 
-    init(call: MediatorCall, gate: Mediator.Gate, mediator: Mediator) {
+    /// A hold of a call as it entered the pipeline, on a gate.
+    init(_ state: CallState, gate: Mediator.Gate, mediator: Mediator) {
         id = UInt64(Self.nextID.increment())
-        self.call = call
+        held = HeldCall(state)
         arrival = .now
-        state = Locked(State(gate: gate, mediator: mediator))
+        self.state = State(gate: gate, mediator: mediator)
+    }
+
+    /// Runs `body` with this hold's state, under its stripe.
+    private func withState<Result>(_ body: (inout State) -> Result) -> Result {
+        LockStripes.shared.withLock(for: self) { body(&state) }
     }
 
     /// Where the call is now.
     public var phase: Phase {
-        let (gate, continuing, ending) = state.withLock { ($0.gate, $0.continuing, $0.ending) }
+        let (gate, continuing, ending) = withState { ($0.gate, $0.continuing, $0.ending) }
         if let ending {
             switch result(of: ending) {
             case .success: return .finished(.succeeded)
@@ -88,15 +103,15 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
     }
 
     /// The gate the call waits for, or waited for last (a continued call may be held again on another).
-    public var gate: Mediator.Gate { state.withLock { $0.gate } }
+    public var gate: Mediator.Gate { withState { $0.gate } }
 
     /// Cancels the call if it is still held (or queued to continue): it will not run, and its
     /// observers and waiting callers see ``MediatorError/Code/holdCancelled``.
     /// - Returns: `true` if this cancelled it; `false` if it had already continued, finished or been dropped.
     @discardableResult
     public func cancel() -> Bool {
-        guard let mediator = state.withLock({ $0.mediator }) else { return false }
-        return mediator.withdraw([id], because: .cancelled(reason: "the app cancelled it")) == 1
+        guard let mediator = withState({ $0.mediator }) else { return false }
+        return mediator.withdraw(self, because: .cancelled(reason: "the app cancelled it"))
     }
 
     /// Waits for the held call to continue and finish, and returns its result.
@@ -116,16 +131,13 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
     }
 
     /// What the call is, as messages name it.
-    var label: String {
-        if call.isBroadcast { return "the broadcast of \(call.action)" }
-        return call.target.isEmpty ? (call.url ?? "a call") : "\(call.target).\(call.action)"
-    }
+    var label: String { held.label }
 
     // MARK: Internal life
 
     /// Held (again) on a gate: by the mediator, when a continued call is held again.
     func markHeld(on gate: Mediator.Gate) {
-        state.withLock { state in
+        withState { state in
             state.continuing = false
             state.gate = gate
         }
@@ -133,17 +145,17 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
 
     /// Taken off its gate to continue.
     func markContinuing() {
-        state.withLock { $0.continuing = true }
+        withState { $0.continuing = true }
     }
 
     /// Another identical URL joined the hold: one more caller wants it to continue.
     func join() {
-        state.withLock { $0.keepers += 1 }
+        withState { $0.keepers += 1 }
     }
 
     /// Records how the hold ended and resumes everyone waiting for it; later calls do nothing.
     func finish(_ ending: Ending) {
-        let waiters = state.withLock { state -> [CheckedContinuation<any Sendable, any Error>] in
+        let waiters = withState { state -> [CheckedContinuation<any Sendable, any Error>] in
             guard state.ending == nil else { return [] }
             state.ending = ending
             defer { state.waiters = [:] }
@@ -174,7 +186,7 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
     /// passes or its task is cancelled) withdraws the call when `withdrawing` and no other caller
     /// still wants it.
     func wait(upTo limit: Duration?, withdrawing: Bool) async throws -> any Sendable {
-        let waiter = state.withLock { state -> UInt64 in
+        let waiter = withState { state -> UInt64 in
             state.nextWaiter += 1
             return state.nextWaiter
         }
@@ -190,7 +202,7 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
         defer { timer?.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<any Sendable, any Error>) in
-                let (gaveUp, ending) = state.withLock { state -> (GaveUp?, Ending?) in
+                let (gaveUp, ending) = withState { state -> (GaveUp?, Ending?) in
                     if state.gaveUp[waiter] == nil, state.ending == nil { state.waiters[waiter] = continuation }
                     return (state.gaveUp[waiter], state.ending)
                 }
@@ -209,7 +221,7 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
     /// A waiting caller stops waiting: it is told why, and the call is withdrawn if it was the last
     /// caller that wanted it.
     private func giveUp(_ waiter: UInt64, because reason: GaveUp, withdrawing: Bool) {
-        let (continuation, mediator) = state.withLock { state -> (CheckedContinuation<any Sendable, any Error>?, Mediator?) in
+        let (continuation, mediator) = withState { state -> (CheckedContinuation<any Sendable, any Error>?, Mediator?) in
             // Finished: the waiter has its result. Gave up already: the timer and a cancellation can both fire.
             guard state.ending == nil, state.gaveUp[waiter] == nil else { return (nil, nil) }
             state.gaveUp[waiter] = reason
@@ -219,6 +231,6 @@ public final class MediatorHold: Sendable, Identifiable, CustomStringConvertible
             return (continuation, withdrawing && state.keepers == 0 ? state.mediator : nil)
         }
         continuation?.resume(throwing: error(reason))
-        _ = mediator?.withdraw([id], because: .cancelled(reason: "its caller stopped waiting"))
+        _ = mediator?.withdraw(self, because: .cancelled(reason: "its caller stopped waiting"))
     }
 }

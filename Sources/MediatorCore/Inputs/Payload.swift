@@ -52,23 +52,42 @@ final class TypedEventPayload<Value: Sendable>: EventPayload, @unchecked Sendabl
 final class TypedInput: Sendable {
     @usableFromInline let value: any Sendable
     @usableFromInline let type: ObjectIdentifier
-    /// The input as named values, from its schema: what interceptors see, what the remote policy
-    /// checks, and what an action of another input type decodes.
-    @usableFromInline let parameters: @Sendable () -> [String: any Sendable]
+    /// Where the input's named values come from.
+    @usableFromInline let named: Named
+
+    /// Where a typed input's named values come from.
+    @usableFromInline
+    enum Named: Sendable {
+        /// Its schema, encoding it.
+        case encoded(@Sendable () -> [String: any Sendable])
+        /// The values it was decoded from (a routed link's), kept as they are: no closure made for them.
+        case decoded(ParameterLookup)
+    }
 
     @inlinable
     init<Input: MediatorInput>(_ input: Input) {
         value = input
         type = ObjectIdentifier(Input.self)
-        parameters = { Input.schema.encode(input) }
+        named = .encoded { Input.schema.encode(input) }
     }
 
-    /// An input whose named values are given: those it was decoded from (a routed link's), which
-    /// interceptors and the remote policy see as they would have seen them undecoded.
-    init<Input: MediatorInput>(_ input: Input, parameters: @escaping @Sendable () -> [String: any Sendable]) {
+    /// An input decoded from these values (a routed link's), which interceptors and the remote
+    /// policy see as they would have seen them undecoded.
+    @inlinable
+    init<Input: MediatorInput>(_ input: Input, decodedFrom lookup: ParameterLookup) {
         value = input
         type = ObjectIdentifier(Input.self)
-        self.parameters = parameters
+        named = .decoded(lookup)
+    }
+
+    /// The input as named values: what interceptors see, what the remote policy checks, and what
+    /// an action of another input type decodes. From its schema, or the values it was decoded from.
+    @usableFromInline
+    func parameters() -> [String: any Sendable] {
+        switch named {
+        case .encoded(let encode): encode()
+        case .decoded(let lookup): lookup.materialized()
+        }
     }
 }
 

@@ -85,7 +85,7 @@ extension Mediator {
         let key = RecentLinks.Key(url: url, source: state.source)
         guard !recentLinks.withLock({ $0.arrive(key, at: now, window: window) }) else { return }
         // No interceptor ran, so none saw the call: they see it as a duplicate here, with its context.
-        report(state.interceptorView, .duplicate, since: now)
+        report(state.interceptorView, now) { .duplicate }
         throw MediatorError.duplicateLink(url, after: window)
     }
 }

@@ -179,6 +179,9 @@ extension Mediator {
     /// Runs a handler with `await`, after the remote policy allows it.
     func invokeAsync(_ binding: AnyBinding, source: MediatorCallSource, _ payload: Payload) async throws -> any Sendable {
         try RemotePolicy.check(binding.definition, payload, source: source)
+        // A synchronous handler's awaited form only calls it (`MediatorAction.binder`): called here
+        // directly, on the same executor, it runs the same without two asynchronous frames.
+        if binding.definition.execution == .synchronous { return try binding.decodeAndRunSync(payload) }
         return try await binding.decodeAndRunAsync(payload)
     }
 

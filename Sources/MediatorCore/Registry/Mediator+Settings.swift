@@ -120,7 +120,7 @@ extension Mediator {
     /// Puts a hold policy in force on the held calls, unless a later `configure` already put in its
     /// own (the registry's version orders them), and drops the oldest calls over its capacity.
     private func applyHoldPolicy(_ policy: HoldPolicy, version: UInt64) {
-        let dropped = holds.withLock { queue -> [HoldQueue.Entry] in
+        let dropped = holds.withLock { queue -> [MediatorHold] in
             guard version > queue.policyVersion else { return [] }
             queue.policyVersion = version
             queue.policy = policy

@@ -4,12 +4,13 @@
 /// is routed once and its values decoded once, for the back stack and the action alike.
 extension Mediator {
     /// A link as routed: its action, and its values read in place, decoded only into the input asked for.
+    @usableFromInline
     package struct RoutedLink: Sendable {
         /// The target name of the action the link reaches.
         package let target: String
         /// The action name.
         package let action: String
-        let lookup: ParameterLookup
+        @usableFromInline let lookup: ParameterLookup
 
         /// A link to a route's action.
         init(_ id: ActionID, _ lookup: ParameterLookup, in router: URLRouter) {
@@ -25,7 +26,9 @@ extension Mediator {
         }
 
         /// The link's values as an input, decoded by its schema as the action's handler would get them.
+        /// Inlinable, so a back stack declared in an app's module decodes with code specialized there.
         /// - Throws: ``MediatorError/Code/missingParameter`` or ``MediatorError/Code/invalidParameter``.
+        @inlinable
         package func input<Input>(_ schema: InputSchema<Input>) throws -> Input {
             try schema.decode(lookup, nil)
         }
@@ -34,15 +37,21 @@ extension Mediator {
         /// them again: the action takes it when its input is of the same type (else it decodes the
         /// link's values as usual), and interceptors and the remote policy still see the link's values.
         /// - Parameter input: The input, decoded from this link (``input(_:)``).
+        @inlinable
         package func handing<Input: MediatorInput>(_ input: Input) -> DecodedLinkInput {
-            let lookup = lookup
-            return DecodedLinkInput(typed: TypedInput(input, parameters: { lookup.materialized() }))
+            DecodedLinkInput(typed: TypedInput(input, decodedFrom: lookup))
         }
     }
 
     /// A link's input as its action runs with it (``RoutedLink/handing(_:)``).
+    @usableFromInline
     package struct DecodedLinkInput: Sendable {
-        let typed: TypedInput
+        @usableFromInline let typed: TypedInput
+
+        @usableFromInline
+        init(typed: TypedInput) {
+            self.typed = typed
+        }
     }
 
     /// The action a URL routes to in the current snapshot and the values it carries there (the

@@ -363,6 +363,70 @@ struct HeldCallTests {
         mediator.gates.cancelHeldCalls()
     }
 
+    @Test("an identical URL joins only a hold still waiting on the same gate: not one that left, nor one on another gate")
+    func identicalURLsJoinOnlyWhatWaits() async throws {
+        let runs = Runs()
+        let mediator = try makeShop(runs: runs)
+        mediator.configure { $0.interceptors.append(Holding(["checkout"])) }
+        // Held on `login` by the interceptor, then the same URL at cold start: held on `ready`, apart.
+        let onLogin = try #require(held { try mediator.open("shop://checkout?total=7") })
+        mediator.gates.close(.ready)
+        let onReady = try #require(held { try mediator.open("shop://checkout?total=7") })
+        #expect(onReady.id != onLogin.id)
+        // A hold that was cancelled is not joined: the same URL is held anew.
+        let first = try #require(held { try mediator.open("shop://order/1") })
+        #expect(first.cancel())
+        let again = try #require(held { try mediator.open("shop://order/1") })
+        #expect(again.id != first.id)
+        #expect(try #require(held { try mediator.open("shop://order/1") }).id == again.id)
+        #expect(mediator.gates.heldCalls.map(\.id) == [onLogin.id, onReady.id, again.id])
+        // Nor is one that continued.
+        mediator.gates.open(.ready)
+        #expect(try await again.value() as? String == "order 1")
+        mediator.gates.close(.ready)
+        let later = try #require(held { try mediator.open("shop://order/1") })
+        #expect(later.id != again.id)
+        mediator.gates.cancelHeldCalls()
+        #expect(runs["order 1"] == 1)
+    }
+
+    @Test("after most held calls left, each that stays can still be cancelled, joined and continued in order")
+    func heldCallsStayReachableAfterTheQueueShrinks() async throws {
+        let runs = Runs()
+        let mediator = try makeShop(runs: runs)
+        mediator.configure { $0.holdPolicy = Mediator.HoldPolicy(capacity: 300) }
+        mediator.gates.close(.ready)
+        let holds = try (1...200).map { id in try #require(held { try mediator.open("shop://order/\(id)") }) }
+        // Most leave, so the queue drops their places and renumbers the rest.
+        for hold in holds[..<150] { #expect(hold.cancel()) }
+        let staying = Array(holds[150...])
+        #expect(mediator.gates.heldCalls.map(\.id) == staying.map(\.id))
+        #expect(try #require(held { try mediator.open("shop://order/170") }).id == holds[169].id)
+        #expect(holds[160].cancel())
+        #expect(!holds[160].cancel())
+        let continuing = staying.filter { $0.id != holds[160].id }
+        #expect(mediator.gates.heldCalls.map(\.id) == continuing.map(\.id))
+        mediator.gates.open(.ready)
+        for hold in continuing { _ = try await hold.value() }
+        #expect((1...200).filter { runs["order \($0)"] == 1 } == Array(151...200).filter { $0 != 161 })
+    }
+
+    @Test("a link held at cold start shows its URL, its caller's values and its window, with no target yet")
+    func coldStartHoldShowsTheLink() throws {
+        let mediator = try makeShop(runs: Runs())
+        mediator.gates.close(.ready)
+        let hold = try #require(
+            held { try mediator.open("shop://order/5", with: ["note": "from a notification"], context: "window 2") })
+        #expect(hold.call.url == "shop://order/5")
+        #expect(hold.call.target.isEmpty && hold.call.action.isEmpty)
+        #expect(hold.call.source == .remote)
+        #expect(hold.call.parameters["note"] as? String == "from a notification")
+        #expect(hold.call.context as? String == "window 2")
+        #expect(hold.call.hold == nil)
+        #expect(hold.description == "shop://order/5 (hold \(hold.id))")
+        mediator.gates.cancelHeldCalls()
+    }
+
     @Test("the app cancels one held call, a gate's, or all; cancelled calls never run and observers see it")
     func cancellation() async throws {
         let runs = Runs()

@@ -29,6 +29,22 @@ struct LinkNavigationTests {
         #expect(landing.plan == nil && landing.steps.isEmpty && navigator.applied.isEmpty)
     }
 
+    @Test("a back stack belongs to its target's action: a later one for it replaces the earlier, another target's is apart")
+    func backStacksByTargetAndAction() throws {
+        let elsewhere = ActionContract<ShopProductID, String>("reviews", on: "Elsewhere")
+        let navigation = LinkNavigation(
+            try makeNavigableShop(),
+            backStacks: shopBackStacks + [
+                BackStack(elsewhere) { _ in [To.staff] },
+                BackStack(ShopScreens.reviews, presentation: .present) { input in [To.product(input.id)] },
+            ])
+        let plan = try #require(try navigation.plan(for: "shop://product/42/reviews"))
+        #expect(plan.destinations == [To.product(42), To.reviews(42)])
+        #expect(plan.presentation == .present)
+        let landing = try navigation.open("shop://product/7/reviews")
+        #expect(landing.plan?.destinations == [To.product(7), To.reviews(7)])
+    }
+
     @Test("a link whose values do not fit its action's input gets the input's error, not a plan")
     func badValues() throws {
         let navigation = LinkNavigation(try makeNavigableShop(), backStacks: shopBackStacks)
