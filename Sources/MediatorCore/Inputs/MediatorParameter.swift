@@ -1,27 +1,23 @@
 /// The declaration of one parameter of an action: name, type, required or default, and description.
 ///
-/// ```swift
-/// parameters: [
-///     .required("id", Int.self, "Product id"),
-///     .optional("quantity", Int.self, default: 1, "How many to add"),
-///     .required("completion", native: (@Sendable (Bool) -> Void).self, "Called when done"),
-/// ]
-/// ```
-public struct MediatorParameter: Sendable {
+/// Read from an input's `@Parameter` declarations (``MediatorInput``), never written by users: the
+/// catalog, URL routing, publishing and the registration checks read it.
+@usableFromInline
+package struct MediatorParameter: Sendable {
     /// The key callers and URLs use.
-    public let name: String
+    package let name: String
     /// The expected type's name, such as `"Int"`.
-    public let typeName: String
+    package let typeName: String
     /// Whether a call without this key fails before the handler runs.
-    public let isRequired: Bool
+    package let isRequired: Bool
     /// The value a typed read returns when the call does not supply the key.
-    public let defaultValue: (any Sendable)?
+    package let defaultValue: (any Sendable)?
     /// A one-line description for the catalog; a schema may fill in one its declaration left empty.
-    public internal(set) var summary: String
+    package internal(set) var summary: String
     /// Whether a URL can supply this parameter (strings convert to it); closures cannot.
-    public let acceptsURLValues: Bool
+    package let acceptsURLValues: Bool
     /// The values a URL may use, when the type lists them (an enum's cases); `nil` otherwise.
-    public let allowedValues: [String]?
+    package let allowedValues: [String]?
 
     /// Converts a supplied value to the declared type, or returns `nil` when it cannot.
     let convert: @Sendable (any Sendable) -> (any Sendable)?
@@ -71,7 +67,7 @@ public struct MediatorParameter: Sendable {
     ///   - summary: A one-line description.
     /// - Returns: The declaration.
     @inlinable
-    public static func required<Value: MediatorParameterValue>(
+    package static func required<Value: MediatorParameterValue>(
         _ name: String, _ type: Value.Type, _ summary: String = ""
     ) -> MediatorParameter {
         MediatorParameter(
@@ -89,7 +85,7 @@ public struct MediatorParameter: Sendable {
     ///   - summary: A one-line description.
     /// - Returns: The declaration.
     @inlinable
-    public static func required<Value: Sendable>(
+    package static func required<Value: Sendable>(
         _ name: String, native type: Value.Type, _ summary: String = ""
     ) -> MediatorParameter {
         MediatorParameter(
@@ -105,7 +101,7 @@ public struct MediatorParameter: Sendable {
     ///   - summary: A one-line description.
     /// - Returns: The declaration.
     @inlinable
-    public static func optional<Value: MediatorParameterValue>(
+    package static func optional<Value: MediatorParameterValue>(
         _ name: String, _ type: Value.Type, default defaultValue: Value? = nil, _ summary: String = ""
     ) -> MediatorParameter {
         MediatorParameter(
@@ -123,7 +119,7 @@ public struct MediatorParameter: Sendable {
     ///   - summary: A one-line description.
     /// - Returns: The declaration.
     @inlinable
-    public static func optional<Value: Sendable>(
+    package static func optional<Value: Sendable>(
         _ name: String, native type: Value.Type, _ summary: String = ""
     ) -> MediatorParameter {
         MediatorParameter(
