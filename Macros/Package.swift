@@ -73,7 +73,11 @@ let package = Package(
         // The macros on real inputs and a facade, registered with a mediator.
         .testTarget(
             name: "MediatorMacrosTests",
-            dependencies: ["MediatorMacros", .product(name: "Mediator", package: "mediator")]),
+            dependencies: [
+                "MediatorMacros", .product(name: "Mediator", package: "mediator"),
+                .product(name: "MediatorPublishing", package: "mediator"),
+                .product(name: "MediatorTesting", package: "mediator"),
+            ]),
     ]
 )
 

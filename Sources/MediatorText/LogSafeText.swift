@@ -10,7 +10,7 @@
 package enum LogSafeText {
     /// The most characters of one echoed input that a message shows.
     package static let limit = 120
-    /// The most characters of one problem (``MediatorError/problems``) that an error keeps.
+    /// The most characters of one problem (`MediatorError.problems`) that an error keeps.
     package static let problemLimit = 400
 
     /// The input in double quotes, escaped and capped.

@@ -15,6 +15,13 @@ struct ProductsContractTests {
         #expect(FacadeContract.problems(on: mediator, contracts: Products.all, events: [AppEvents.userDidLogOut]) == [])
     }
 
+    @Test("ProductListQuery's typed initializer and its declaration agree on every default")
+    func typedDefaultsAgree() throws {
+        let mediator = Mediator()
+        try mediator.register(ProductsTarget())
+        try mediator.checkRegistrations(facades: Products.all, typedDefaults: [MediatorInputSample(ProductListQuery())])
+    }
+
     @Test("every facade method returns its typed result from the real target")
     func everyFacadeMethodReachesTheTarget() async throws {
         let mediator = Mediator()

@@ -15,6 +15,12 @@ struct CartContractTests {
         #expect(FacadeContract.problems(on: mediator, contracts: Cart.all, events: AppEvents.all) == [])
     }
 
+    @Test("AddToCart's typed initializer and its declaration agree on every default")
+    func typedDefaultsAgree() throws {
+        let (mediator, _) = try cartWithStubbedProducts()
+        try mediator.checkRegistrations(facades: Cart.all, typedDefaults: [MediatorInputSample(AddToCart(id: 1))])
+    }
+
     @Test("every facade method returns its typed result from the real target")
     func everyFacadeMethodReachesTheTarget() async throws {
         let (mediator, _) = try cartWithStubbedProducts()

@@ -132,7 +132,7 @@ struct CartTargetTests {
         let (mediator, _) = try cartWithStubbedProducts()
         try mediator.cart.add(productID: 2, quantity: 3)
         let unawaited = try mediator.broadcast(AppEvents.didEnterBackground, onlyTo: Cart.target)
-        #expect((unawaited.failures.first?.error as? MediatorError)?.code == .asyncActionCalledSynchronously)
+        #expect((unawaited.failures.first?.underlyingError as? MediatorError)?.code == .asyncActionCalledSynchronously)
         #expect(try mediator.cart.saved().itemCount == 0)
         let report = try await mediator.broadcastAsync(AppEvents.didEnterBackground, onlyTo: Cart.target)
         #expect(report.succeeded)

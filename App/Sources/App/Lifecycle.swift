@@ -40,7 +40,9 @@ enum Lifecycle {
                 return true
             }
             Console.print("  \(describe(report))")
-            report.failures.forEach { Console.error("error: \($0.target) failed to handle \(report.event): \($0.error)") }
+            report.failures.forEach {
+                Console.error("error: \($0.target ?? "a module") failed to handle \(report.event): \($0.underlyingError ?? $0)")
+            }
             return report.succeeded
         } catch {
             Console.error("error: the broadcast of \(name) was refused: \(error)")

@@ -20,7 +20,7 @@ struct HoldLater: MediatorInterceptor {
 func holdingMediator(others: Int, intercepting: Bool) -> Mediator {
     let holding = routedMediator(routedTargets(100))
     holding.configure { settings in
-        settings.holdPolicy.capacity = Mediator.HoldPolicy.maximumCapacity
+        settings.holdPolicy.capacity = 1_000  // the most a hold policy allows
         if intercepting { settings.interceptors = [HoldLater()] }
     }
     _ = try? holding.open("shop://c50/42?ref=push", as: Int.self)

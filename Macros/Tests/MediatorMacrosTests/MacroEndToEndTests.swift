@@ -1,6 +1,7 @@
 import Foundation
 import Mediator
 import MediatorMacros
+import MediatorPublishing
 import Testing
 
 @Suite("The macros on real inputs and a facade, registered with a mediator")
@@ -20,7 +21,7 @@ struct MacroEndToEndTests {
         let user = parameters(of: "user")
         #expect(user.map(\.name) == ["id", "tab"])
         #expect(user.map(\.summary) == ["User id", "Tab to open"])
-        #expect(user.map(\.isRequired) == [true, false])
+        #expect(user.map(\.required) == [true, false])
         let everything = parameters(of: "everything")
         #expect(everything.map(\.name) == ["count", "flag", "tag", "level", "ids", "done", "model", "log"])
         #expect(
@@ -28,7 +29,7 @@ struct MacroEndToEndTests {
                 "Required", "Defaulted", "Optional", "Optional with a default", "A list", "Called when done", "A model",
                 "Called to log",
             ])
-        #expect(everything.map(\.isRequired) == [true, false, false, false, false, false, true, false])
+        #expect(everything.map(\.required) == [true, false, false, false, false, false, true, false])
         #expect(everything.map(\.acceptsURLValues) == [true, true, true, true, true, false, false, false])
         #expect(parameters(of: "page").map(\.name) == ["page"])
         #expect(parameters(of: "ping").isEmpty)

@@ -1,5 +1,7 @@
 import Mediator
 import MediatorMacros
+import MediatorPublishing
+import MediatorTesting
 import Testing
 
 @Suite("Plain inputs: @MediatorInput on plain stored properties, registered with a mediator")
@@ -20,8 +22,8 @@ struct PlainInputEndToEndTests {
         let user = parameters(of: "plainUser")
         #expect(user.map(\.name) == ["id", "tab"])
         #expect(user.map(\.summary) == ["User id", "Tab to open"])
-        #expect(user.map(\.isRequired) == [true, false])
-        #expect(user[1].defaultValue as? String == "posts")
+        #expect(user.map(\.required) == [true, false])
+        #expect(user[1].defaultValue == "posts")
         let everything = parameters(of: "plainEverything")
         #expect(
             everything.map(\.name) == [
@@ -34,25 +36,25 @@ struct PlainInputEndToEndTests {
                 "Called to log, by default nowhere", "",
             ])
         #expect(
-            everything.map(\.isRequired) == [true, false, false, false, false, false, false, true, false, true, false, false])
+            everything.map(\.required) == [true, false, false, false, false, false, false, true, false, true, false, false])
         #expect(
             everything.map(\.acceptsURLValues) == [true, true, true, true, true, true, true, true, false, false, false, true])
-        #expect(everything[4].defaultValue as? PlainEverything.Level == .high)
-        #expect(everything[5].defaultValue as? Int == 1)
+        #expect(everything[4].defaultValue == "high")
+        #expect(everything[5].defaultValue == "1")
         #expect(parameters(of: "plainPing").isEmpty)
     }
 
     @Test("the macro's input is the one written by hand: same parameters, same layout")
-    func sameAsByHand() {
+    func sameAsByHand() throws {
         #expect(MemoryLayout<PlainUserQuery>.size == MemoryLayout<PlainUserQueryByHand>.size)
         #expect(MemoryLayout<PlainUserQuery>.stride == MemoryLayout<PlainUserQueryByHand>.stride)
         let contract = ActionContract<PlainUserQueryByHand, String>("byHand", on: Shop.target)
-        let byHand = MediatorAction<ShopTarget>(contract) { _, _ in "" }.parameters
+        let byHand = try parameters(of: MediatorAction<Void>(contract) { _, _ in "" }, on: Shop.target)
         let macro = parameters(of: "plainUser")
         #expect(byHand.map(\.name) == macro.map(\.name))
         #expect(byHand.map(\.summary) == macro.map(\.summary))
-        #expect(byHand.map(\.typeName) == macro.map(\.typeName))
-        #expect(byHand.map(\.isRequired) == macro.map(\.isRequired))
+        #expect(byHand.map(\.type) == macro.map(\.type))
+        #expect(byHand.map(\.required) == macro.map(\.required))
         #expect(MemoryLayout<PlainNothing>.size == 0)
     }
 

@@ -1,5 +1,6 @@
 import Mediator
 import MediatorMacros
+import MediatorPublishing
 
 /// A facade declared with the macro: `all` and `events` are written for it (internal, as its inputs are).
 @MediatorFacade
@@ -62,7 +63,22 @@ func shopMediator() throws -> Mediator {
     return mediator
 }
 
-/// The parameters the mediator read from the input of one of the shop's actions, in declaration order.
-func parameters(of action: String) -> [MediatorParameter] {
-    ShopTarget.actions.first { $0.name == action }?.parameters ?? []
+/// The parameters the mediator read from the input of one of the shop's actions, in declaration order,
+/// as its catalog publishes them (the declarations' own properties are the package's).
+func parameters(of action: String) -> [MediatorCatalog.Parameter] {
+    (try? parameters(of: action, in: ShopTarget())) ?? []
+}
+
+/// The parameters of one action of a target, in declaration order, as the catalog publishes them.
+func parameters<Target: MediatorTarget>(of action: String, in target: Target) throws -> [MediatorCatalog.Parameter] {
+    let mediator = Mediator()
+    try mediator.register(target)
+    return mediator.catalog().targets.first?.actions.first { $0.name == action }?.parameters ?? []
+}
+
+/// The parameters of an action declared by value, as the catalog publishes them.
+func parameters(of action: MediatorAction<Void>, on target: String) throws -> [MediatorCatalog.Parameter] {
+    let mediator = Mediator()
+    try mediator.register(targetNamed: target, actions: [action])
+    return mediator.catalog().targets.first?.actions.first?.parameters ?? []
 }

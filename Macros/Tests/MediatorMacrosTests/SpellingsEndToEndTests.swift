@@ -1,5 +1,7 @@
 public import Mediator
 import MediatorMacros
+import MediatorPublishing
+import MediatorTesting
 import Testing
 
 // Issue 33: what Swift accepts, the macros accept, compiled for real. Before, the input below did
@@ -72,9 +74,9 @@ struct BoxesTarget: MediatorTarget {
 struct SpellingsEndToEndTests {
     @Test("an input in a public extension is public, its initializers too, and has its parameters")
     func inputInAPublicExtension() throws {
-        let size = MediatorAction<SpellingsTarget>(Spellings.wrapped) { _, input in input.width * input.height }
-        #expect(size.parameters.map(\.name) == ["width", "height"])
-        #expect(size.parameters.map(\.summary) == ["Width", "Height"])
+        let size = try parameters(of: "wrapped", in: SpellingsTarget())
+        #expect(size.map(\.name) == ["width", "height"])
+        #expect(size.map(\.summary) == ["Width", "Height"])
         #expect(Catalogs.Nested.Size(width: 2, height: 3) == Catalogs.Nested.Size(width: 2, height: 3))
         let mediator = Mediator()
         try mediator.register(SpellingsTarget())
@@ -83,9 +85,9 @@ struct SpellingsEndToEndTests {
 
     @Test("a generic input is read per specialization, and built by a call by name")
     func genericInput() throws {
-        let parameters = BoxesTarget.actions.first?.parameters ?? []
-        #expect(parameters.map(\.name) == ["value", "count"])
-        #expect(parameters.map(\.typeName) == ["Int", "Int"])
+        let boxed = try parameters(of: "boxed", in: BoxesTarget())
+        #expect(boxed.map(\.name) == ["value", "count"])
+        #expect(boxed.map(\.type) == ["Int", "Int"])
         #expect(MediatorInputSample(Boxed(value: "s")).roundTripProblems().isEmpty)
         let mediator = Mediator()
         try mediator.register(BoxesTarget())

@@ -35,7 +35,8 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
 
         /// No target is registered under the name; ``MediatorError/suggestions`` holds the closest registered names.
         public static let targetNotFound = Code("targetNotFound")
-        /// The target exists but declares no such action; ``MediatorError/available`` lists its actions.
+        /// The target exists but declares no such action; the description lists its actions, and
+        /// ``MediatorError/suggestions`` holds the closest.
         public static let actionNotFound = Code("actionNotFound")
         /// A target with this name is already registered and replacement was not asked for.
         public static let duplicateTarget = Code("duplicateTarget")
@@ -81,12 +82,12 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
         public static let routeDisabled = Code("routeDisabled")
         /// Route-configuration redirects for a URL went on longer than the hop limit, which means a loop.
         public static let routeRedirectLimitExceeded = Code("routeRedirectLimitExceeded")
-        /// The declared URL routes have problems; ``MediatorError/problems`` lists them.
+        /// The declared URL routes have problems; the description lists them.
         public static let invalidRoutes = Code("invalidRoutes")
-        /// A route configuration was rejected as a whole; ``MediatorError/problems`` lists every problem.
+        /// A route configuration was rejected as a whole; the description lists every problem.
         public static let invalidRouteConfiguration = Code("invalidRouteConfiguration")
-        /// ``Mediator/checkRegistrations(facades:typedDefaults:)`` found problems in what is registered;
-        /// ``MediatorError/problems`` lists every one.
+        /// ``Mediator/checkRegistrations(facades:)`` found problems in what is registered; the
+        /// description lists every one.
         public static let invalidRegistrations = Code("invalidRegistrations")
         /// A URL for the action could not be generated.
         public static let urlGenerationFailed = Code("urlGenerationFailed")
@@ -116,22 +117,22 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
     /// The parameter the error is about, for missing, invalid and reserved parameters.
     public let parameter: String?
     /// The type that was expected: a parameter's declared type, or the result type the caller asked for.
-    public let expectedType: String?
+    package let expectedType: String?
     /// What was received instead: a parameter's value and type, or the result's type.
-    public let received: String?
+    package let received: String?
     /// The URL the error is about, for URL failures.
-    public let url: String?
+    package let url: String?
     /// What exists instead: a target's actions, the registered schemes or hosts.
-    public let available: [String]
+    package let available: [String]
     /// Every problem, for invalid routes and route configurations; the one problem for declarations and URLs.
     ///
     /// Escaped and capped as the description quotes them (a problem often quotes a pattern or a key
     /// from a document), so each is one line, safe to log on its own.
-    public let problems: [String]
+    package let problems: [String]
     /// The names of the targets whose factories form a cycle, first repeated last, for ``Code/factoryCycle``.
-    public let cycle: [String]
+    package let cycle: [String]
     /// The interceptor that rejected the call or timed out.
-    public let interceptor: String?
+    package let interceptor: String?
     /// The reason an interceptor gave for a rejection, or the configuration for disabling a route.
     public let reason: String?
     /// The error the action's handler threw, for ``Code/handlerFailed``.
@@ -159,9 +160,9 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
     ///
     /// A handler's failure (``Code/handlerFailed``) wraps what its handler threw, and that may be the
     /// error of another call the handler made: calling a facade whose target is not registered, from
-    /// inside an action, fails as `handlerFailed` wrapping ``Code/targetNotFound``. Match the root
-    /// cause with ``cause(_:)`` or ``rootCause``.
-    public var causes: [MediatorError] {
+    /// inside an action, fails as `handlerFailed` wrapping ``Code/targetNotFound``. Callers match a
+    /// wrapped cause with ``cause(_:)``.
+    package var causes: [MediatorError] {
         var chain = [self]
         // Each step unwraps a value held by the one before, so the chain ends; the cap is only a guard.
         while chain.count < 64, let inner = chain[chain.count - 1].underlyingError as? MediatorError {
@@ -170,10 +171,14 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
         return chain
     }
 
-    /// The innermost ``MediatorError`` this one wraps, or this error when it wraps none.
-    public var rootCause: MediatorError { causes[causes.count - 1] }
+    /// The innermost `MediatorError` this one wraps, or this error when it wraps none.
+    package var rootCause: MediatorError { causes[causes.count - 1] }
 
     /// This error, or the first ``MediatorError`` it wraps, whose code is `code`.
+    ///
+    /// A handler's failure (``Code/handlerFailed``) wraps what its handler threw, and that may be the
+    /// error of another call the handler made: calling a facade whose target is not registered, from
+    /// inside an action, fails as `handlerFailed` wrapping ``Code/targetNotFound``, which this finds.
     ///
     /// ```swift
     /// catch let error as MediatorError {

@@ -15,7 +15,7 @@ final class DeliveryList: Sendable {
     /// Subscribers left alone because they have no instance and the delivery does not make one.
     let skipped: [String]
     /// Subscribers whose instance could not be made (a factory cycle), with the error.
-    @usableFromInline let bindFailures: [MediatorBroadcastReport.Failure]
+    @usableFromInline let bindFailures: [MediatorError]
     /// Whether the list has subscribers and none is declared remote: a remote broadcast of its
     /// event is then refused as a whole (the registered declarations decide, not the broadcaster).
     let refusesRemote: Bool
@@ -30,7 +30,7 @@ final class DeliveryList: Sendable {
         bindings.reserveCapacity(subscribers.count)
         var names: [String] = []
         var skipped: [String] = []
-        var failures: [MediatorBroadcastReport.Failure] = []
+        var failures: [MediatorError] = []
         for subscriber in subscribers {
             let definition = subscriber.definition
             do {
@@ -41,7 +41,7 @@ final class DeliveryList: Sendable {
                 bindings.append(bound)
                 names.append(definition.target)
             } catch {
-                failures.append(MediatorBroadcastReport.Failure(target: definition.target, error: error))
+                failures.append(.subscriberFailed(definition, error))
             }
         }
         self.bindings = bindings
@@ -74,7 +74,7 @@ final class DeliveryList: Sendable {
     @inlinable
     @inline(__always)
     func report(telling tell: (AnyBinding) throws -> Void) -> MediatorBroadcastReport {
-        var failures: [MediatorBroadcastReport.Failure] = bindFailures.isEmpty ? [] : bindFailures
+        var failures: [MediatorError] = bindFailures.isEmpty ? [] : bindFailures
         withExtendedLifetime(self) {
             bindings.withUnsafeBufferPointer { buffer in
                 for index in buffer.indices {
@@ -89,8 +89,8 @@ final class DeliveryList: Sendable {
 
     /// A subscriber's failure, for the report.
     @usableFromInline
-    static func failure(of binding: AnyBinding, _ error: any Error) -> MediatorBroadcastReport.Failure {
-        MediatorBroadcastReport.Failure(target: binding.definition.target, error: error)
+    static func failure(of binding: AnyBinding, _ error: any Error) -> MediatorError {
+        .subscriberFailed(binding.definition, error)
     }
 
     /// Tells each bound subscriber in order, awaiting each.
@@ -99,7 +99,7 @@ final class DeliveryList: Sendable {
         var failures = bindFailures
         for binding in bindings {
             do { try await tell(binding) } catch {
-                failures.append(MediatorBroadcastReport.Failure(target: binding.definition.target, error: error))
+                failures.append(.subscriberFailed(binding.definition, error))
             }
         }
         return MediatorBroadcastReport(delivery: self, failures: failures)

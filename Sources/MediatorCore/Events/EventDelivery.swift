@@ -2,7 +2,7 @@ extension Mediator {
     /// Whether a broadcast makes an instance of a subscribing target that has none yet.
     ///
     /// An event declares its delivery (``MediatorEvent/delivery``); a subscription may ask for the
-    /// other one (``MediatorSubscription/delivery``).
+    /// other one (a subscription's `delivery:`).
     public enum EventDelivery: String, Sendable, Codable, CaseIterable {
         /// Every subscriber is told: a target without an instance gets one, made as a call would make
         /// it (kept when the target caches instances). Right for an event every module must see, such

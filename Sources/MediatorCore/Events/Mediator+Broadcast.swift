@@ -1,7 +1,7 @@
 /// Broadcasting events: one event, every target that subscribes to it, in a defined order.
 ///
 /// Subscribers are told one after another, never concurrently: highest
-/// ``MediatorSubscription/priority`` first, then in the order their targets were registered, then
+/// subscription `priority` first, then in the order their targets were registered, then
 /// in the order a target declares its subscriptions. A subscriber that throws does not stop the
 /// others; the returned ``MediatorBroadcastReport`` names every target told, skipped and failed.
 extension Mediator {

@@ -2,7 +2,7 @@ internal import MediatorText
 
 extension MediatorError.Code {
     /// One or more subscribers of a broadcast event failed (``MediatorBroadcastReport/throwIfFailed()``);
-    /// ``MediatorError/problems`` names each target and its error.
+    /// its description names each target and its error.
     public static let broadcastFailed = Self("broadcastFailed")
 }
 
@@ -53,11 +53,18 @@ extension MediatorError {
             problem: "its subscription to \(definition?.name ?? "an event") takes another payload type")
     }
 
+    /// A subscriber that failed a broadcast, for its report: its handler threw `error`, or could not
+    /// run (`error` is then the ``MediatorError`` saying why).
+    static func subscriberFailed(_ definition: ActionDefinition, _ error: any Error) -> Self {
+        .handlerFailed(target: definition.target, action: definition.name, underlying: error)
+    }
+
     /// Subscribers of a broadcast failed.
     static func broadcastFailed(_ report: MediatorBroadcastReport) -> Self {
         Self(
             .broadcastFailed, target: MediatorCall.broadcastTarget, action: report.event,
-            problems: report.failures.map(\.description), underlyingError: report.failures.first?.error
+            problems: report.failures.map(MediatorBroadcastReport.line),
+            underlyingError: report.failures.first?.underlyingError
         ) { error in
             let shown = error.problems.prefix(20).map { LogSafeText.inline($0, limit: 300) }.joined(separator: "; ")
             let more = error.problems.count > 20 ? "; and \(error.problems.count - 20) more" : ""

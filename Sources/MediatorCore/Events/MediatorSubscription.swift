@@ -11,22 +11,22 @@
 /// ]
 /// ```
 ///
-/// Subscribers are told in order of ``priority`` (highest first), then in registration order of
+/// Subscribers are told in order of `priority` (highest first), then in registration order of
 /// their targets, then in declaration order within a target.
 public struct MediatorSubscription<Target: Sendable>: Sendable {
     /// The name of the event subscribed to.
-    public var event: String { action.name }
+    package var event: String { action.name }
     /// Where the target wants to be in the delivery order: higher is told first; the default is 0.
-    public let priority: Int
+    @usableFromInline package let priority: Int
     /// How the handler runs: a synchronous broadcast runs only synchronous handlers (and main-actor
     /// ones on the main actor); an awaited broadcast runs every kind.
-    public var execution: MediatorExecution { action.execution }
+    package var execution: MediatorExecution { action.execution }
     /// Whether this subscription asks for an instance to be made: the subscription's own choice if
     /// it made one, otherwise the event's.
-    public let delivery: Mediator.EventDelivery
+    @usableFromInline package let delivery: Mediator.EventDelivery
     /// Whether a remote broadcast may tell this subscriber: the exposure of the event as this target
     /// declared it, which is what the remote policy judges (never the value a broadcaster passes).
-    public var exposure: MediatorExposure { action.exposure }
+    package var exposure: MediatorExposure { action.exposure }
 
     @usableFromInline let key: EventKey
     /// The payload type's name, for the catalog.

@@ -13,7 +13,8 @@ extension Mediator {
     public struct HoldPolicy: Sendable, Equatable {
         /// The most calls held at once, over every gate; when a call arrives at the limit, the oldest
         /// held call is dropped (``MediatorError/Code/holdDropped``). 0 refuses every hold: the call
-        /// that would be held fails with ``MediatorError/Code/holdDropped`` at once.
+        /// that would be held fails with ``MediatorError/Code/holdDropped`` at once. At most 1,000:
+        /// holding is for a handful of links, not a message queue.
         public var capacity: Int
         /// How old a held call may be when its gate opens; older ones are dropped
         /// (``MediatorError/Code/holdExpired``) instead of continuing.
@@ -23,9 +24,9 @@ extension Mediator {
         public var coalescesIdenticalURLs: Bool
 
         /// The most ``capacity`` can be: holding is for a handful of links, not a message queue.
-        public static let maximumCapacity = 1_000
+        package static let maximumCapacity = 1_000
 
-        /// Creates a policy; a capacity above ``maximumCapacity`` is lowered to it, and a negative one or
+        /// Creates a policy; a capacity above 1,000 is lowered to it, and a negative one or
         /// a negative age is raised to 0. ``Mediator/configure(_:)`` applies the same bounds to a
         /// policy whose properties were set one by one.
         /// - Parameters:

@@ -5,7 +5,7 @@
 /// continued (taken by the runner), withdrawn (expired, dropped, cancelled), or never.
 ///
 /// Holding a call and continuing it cost the same however many calls are held (up to
-/// ``Mediator/HoldPolicy/maximumCapacity``): held calls sit in arrival order in an array whose
+/// `Mediator.HoldPolicy.maximumCapacity`, 1,000): held calls sit in arrival order in an array whose
 /// leavers become empty slots (skipped, and compacted away once they are half of it), an identical
 /// URL finds its hold through a keyed index, a hold is found by its number through another, a
 /// gate's calls through a third, and the continue queue is read from a moving head. Opening a gate

@@ -3,7 +3,7 @@ internal import MediatorText
 /// An input's `@Parameter` declarations, read once with `Mirror`: its fields in declaration order,
 /// each under its property's name, or why the declaration cannot be used.
 struct DeclaredInput {
-    /// The fields: the key the input's `Decodable` initializer asks for, and the field.
+    /// The fields: the parameter's name (its property's, without the wrapper's `_`), and the field.
     let fields: [(key: String, field: ReflectedField)]
     /// The first property that is not a `@Parameter`, described.
     let problem: String?
@@ -11,7 +11,7 @@ struct DeclaredInput {
     private let positions: [Int]
     /// Where each field's value is kept in the input, and its writer: a call builds the input by
     /// writing into a copy of the declaration. `nil` when the input is not a struct of `@Parameter`
-    /// properties as `Mirror` showed them (its `Decodable` initializer builds it then).
+    /// properties as `Mirror` showed them (then it is refused).
     let writers: [Writer]?
 
     /// One parameter's writer, and where in the input its wrapper keeps its value and its "unset" word.

@@ -10,18 +10,16 @@ protocol DeclaredParameter {
 /// would; a required one throws.
 typealias StorageWriter = @Sendable (ParameterLookup, ActionDefinition?, UnsafeMutableRawPointer) throws -> Void
 
-/// One declared parameter: its description, how to decode the property's wrapper (the
-/// declaration's summary kept) from a call's values, and how to read its value back by name.
+/// One declared parameter: its description, how to write it from a call's values into a copy of the
+/// declaration, and how to read its value back by name.
 struct ReflectedField: Sendable {
     let parameter: MediatorParameter
-    let decode: @Sendable (ParameterLookup, ActionDefinition?) throws -> any Sendable
     /// The value of this property of an input (the wrapper, as `Mirror` shows it); `nil` for an
     /// optional that holds nothing.
     let read: @Sendable (Any) -> (any Sendable)?
     /// Writes the decoded value into the wrapper's storage, `storageOffset` bytes into the wrapper.
     let write: StorageWriter
-    /// Where the wrapper keeps its value; `nil` if the runtime cannot say (then the input is decoded
-    /// through its `Decodable` initializer).
+    /// Where the wrapper keeps its value; `nil` if the runtime cannot say (then the input is refused).
     let storageOffset: Int?
     /// Where the wrapper keeps its "unset" word (``unsetMarker`` until a required one is set).
     let unsetOffset: Int?
@@ -65,15 +63,8 @@ extension Parameter: DeclaredParameter {
             } else {
                 .required(name, Converted.self, "\(summary)")
             }
-        let summary = self.summary
         return ReflectedField(
             parameter: parameter,
-            decode: { lookup, definition in
-                guard let value = try lookup.converted(name, as: Converted.self, in: definition) ?? defaultValue else {
-                    throw ParameterLookup.missing(name, Converted.self, definition)
-                }
-                return Parameter(storage: value as? Value, summary: summary, conversion: .converting)
-            },
             read: { ($0 as? Self)?.storage },
             write: StorageWriters.converting(name, Converted.self, required: defaultValue == nil),
             storageOffset: Self.storageOffset, unsetOffset: Self.unsetOffset, wrapperType: Self.self)
@@ -90,13 +81,8 @@ extension Parameter: DeclaredParameter {
     ) -> ReflectedField {
         let defaultValue = storage.flatMap { $0 as? Converted }
         let parameter = MediatorParameter.optional(name, Converted.self, default: defaultValue, "\(summary)")
-        let summary = self.summary
         return ReflectedField(
             parameter: parameter,
-            decode: { lookup, definition in
-                let value = try lookup.converted(name, as: Converted.self, in: definition) ?? defaultValue
-                return Parameter(storage: value as? Value, summary: summary, conversion: .converting)
-            },
             read: { ($0 as? Self)?.storage.flatMap { $0 as? Converted } },
             write: StorageWriters.convertingOptional(name, Converted.self),
             storageOffset: Self.storageOffset, unsetOffset: Self.unsetOffset, wrapperType: Self.self)
@@ -110,17 +96,8 @@ extension Parameter: DeclaredParameter {
                 name: name, typeName: String(describing: Native.self), isRequired: fallback == nil, defaultValue: nil,
                 summary: "\(summary)", acceptsURLValues: false, valueType: Native.self,
                 convert: { $0 is Native ? $0 : nil })
-            let summary = self.summary
             return ReflectedField(
                 parameter: parameter,
-                decode: { lookup, definition in
-                    // A supplied value is exactly a `Native`; the property's type is `Native` or `Native?`.
-                    if let supplied = try lookup.native(name, as: Native.self, in: definition) {
-                        return Parameter(storage: supplied as? Value, summary: summary, conversion: .native)
-                    }
-                    guard let fallback else { throw ParameterLookup.missingNative(name, Native.self, definition) }
-                    return Parameter(storage: fallback, summary: summary, conversion: .native)
-                },
                 read: { child in
                     guard let value = (child as? Self)?.storage else { return nil }
                     return (value as? any OptionalParameterType)?.isNil == true ? nil : value

@@ -5,7 +5,7 @@
 @usableFromInline
 package struct MediatorParameter: Sendable {
     /// The key callers and URLs use.
-    package let name: String
+    @usableFromInline package let name: String
     /// The expected type's name, such as `"Int"`.
     package let typeName: String
     /// Whether a call without this key fails before the handler runs.

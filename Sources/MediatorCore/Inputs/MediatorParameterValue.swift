@@ -1,8 +1,9 @@
 /// A type the mediator can convert parameter values to, from native values or from URL strings.
 ///
 /// Built in: `String`, `Int`, `Bool`, `Double`, `UUID` and `URL` (from the `Mediator` module, which
-/// bridges Foundation), arrays of these (from repeated URL keys), and any `String`- or `Int`-backed
-/// enum that declares conformance:
+/// bridges Foundation), arrays of these (from repeated URL keys), any `String`- or `Int`-backed
+/// enum that declares conformance, and any `LosslessStringConvertible` type that declares it
+/// (converted from itself or its text form):
 ///
 /// ```swift
 /// enum Tab: String, MediatorParameterValue { case home, cart }
@@ -31,34 +32,40 @@ extension MediatorParameterValue {
     /// The type's own name by default.
     public static var mediatorTypeName: String { String(describing: Self.self) }
 
-    /// Converts through ``mediatorValue(from:)`` by default.
+    /// Parses `String`, `Int`, `Bool` and `Double` directly (as their ``mediatorValue(from:)``
+    /// describes); converts any other type's text through ``mediatorValue(from:)``.
     @inlinable
-    public static func mediatorValue(fromText text: String) -> Self? { mediatorValue(from: text) }
+    public static func mediatorValue(fromText text: String) -> Self? {
+        // Each test is a constant once specialized (the standard types' conformances are, here).
+        if Self.self is String.Type { return text as? Self }
+        if Self.self is Int.Type { return Int(text).flatMap { $0 as? Self } }
+        if Self.self is Bool.Type { return Bool.parse(Substring(text)).flatMap { $0 as? Self } }
+        if Self.self is Double.Type { return Double.standardValue(fromText: text).flatMap { $0 as? Self } }
+        return mediatorValue(from: text)
+    }
 
     /// No list by default.
     public static var mediatorAllowedValues: [String]? { nil }
 }
 
+// The standard types take their conversions from the default below, so each is one public
+// declaration, not one per type; what each accepts is written on its own conversion.
 extension String: MediatorParameterValue {
     /// Accepts `String` and `Substring`; other types are not silently stringified.
     @inlinable
-    public static func mediatorValue(from raw: any Sendable) -> String? {
+    static func standardValue(from raw: any Sendable) -> String? {
         switch raw {
         case let value as String: value
         case let value as Substring: String(value)
         default: nil
         }
     }
-
-    /// The text itself.
-    @inlinable
-    public static func mediatorValue(fromText text: String) -> String? { text }
 }
 
 extension Int: MediatorParameterValue {
     /// Accepts any integer that fits, an integral `Double`, or a decimal string such as `"42"`.
     @inlinable
-    public static func mediatorValue(from raw: any Sendable) -> Int? {
+    static func standardValue(from raw: any Sendable) -> Int? {
         switch raw {
         case let value as Int: value
         case let value as String: Int(value)
@@ -68,16 +75,12 @@ extension Int: MediatorParameterValue {
         default: nil
         }
     }
-
-    /// A decimal integer such as `"42"` or `"-7"`.
-    @inlinable
-    public static func mediatorValue(fromText text: String) -> Int? { Int(text) }
 }
 
 extension Bool: MediatorParameterValue {
     /// Accepts `Bool`, `0`/`1`, and the strings `true`/`false`, `1`/`0`, `yes`/`no` in any case.
     @inlinable
-    public static func mediatorValue(from raw: any Sendable) -> Bool? {
+    static func standardValue(from raw: any Sendable) -> Bool? {
         switch raw {
         case let value as Bool: return value
         case let value as Int: return value == 0 ? false : value == 1 ? true : nil
@@ -88,9 +91,6 @@ extension Bool: MediatorParameterValue {
     }
 
     /// `true`/`false`, `1`/`0`, `yes`/`no`, in any case.
-    @inlinable
-    public static func mediatorValue(fromText text: String) -> Bool? { parse(Substring(text)) }
-
     @usableFromInline
     static func parse(_ text: Substring) -> Bool? {
         switch text.lowercased() {
@@ -104,7 +104,8 @@ extension Bool: MediatorParameterValue {
 extension Double: MediatorParameterValue {
     /// Accepts any `Double`, `Float` or integer, or a finite decimal number as text, such as `"9.99"`,
     /// `"-1e3"` or `".5"`; not hexadecimal (`"0x1p3"`), `"inf"`, `"nan"`, or a value too large to be finite.
-    public static func mediatorValue(from raw: any Sendable) -> Double? {
+    @usableFromInline
+    static func standardValue(from raw: any Sendable) -> Double? {
         switch raw {
         case let value as Double: value
         case let value as Float: Double(value)
@@ -117,7 +118,32 @@ extension Double: MediatorParameterValue {
 
     /// A finite decimal number such as `"9.99"`: an optional sign, digits with an optional decimal
     /// point, an optional exponent (`e` or `E`); nothing else `Double(_:)` reads.
-    public static func mediatorValue(fromText text: String) -> Double? { DecimalText.double(text) }
+    @usableFromInline
+    static func standardValue(fromText text: String) -> Double? { DecimalText.double(text) }
+}
+
+extension MediatorParameterValue where Self: LosslessStringConvertible {
+    /// Converts the standard types: `String` accepts `String` and `Substring` (other types are not
+    /// silently stringified); `Int` any integer that fits, an integral `Double`, or a decimal string
+    /// such as `"42"`; `Bool` a `Bool`, `0`/`1`, and the strings `true`/`false`, `1`/`0`, `yes`/`no`
+    /// in any case; `Double` any `Double`, `Float` or integer, or a finite decimal number as text
+    /// (`"9.99"`, `"-1e3"`, `".5"`; not hexadecimal, `"inf"`, `"nan"`, or a value too large to be
+    /// finite). Another type that declares conformance accepts itself, or its text form
+    /// (`Self(text)`).
+    @inlinable
+    public static func mediatorValue(from raw: any Sendable) -> Self? {
+        // Each test is a constant once specialized (the standard types' conformances are, here).
+        if Self.self is String.Type { return String.standardValue(from: raw).flatMap { $0 as? Self } }
+        if Self.self is Int.Type { return Int.standardValue(from: raw).flatMap { $0 as? Self } }
+        if Self.self is Bool.Type { return Bool.standardValue(from: raw).flatMap { $0 as? Self } }
+        if Self.self is Double.Type { return Double.standardValue(from: raw).flatMap { $0 as? Self } }
+        switch raw {
+        case let value as Self: return value
+        case let value as String: return Self(value)
+        case let value as Substring: return Self(String(value))
+        default: return nil
+        }
+    }
 }
 
 extension Array: MediatorParameterValue where Element: MediatorParameterValue {

@@ -57,7 +57,7 @@ public struct MediatorParameters: Sendable, ExpressibleByDictionaryLiteral, Cust
     public func contains(_ key: String) -> Bool { values[key] != nil }
 
     /// The supplied keys.
-    public var keys: Dictionary<String, any Sendable>.Keys { values.keys }
+    package var keys: Dictionary<String, any Sendable>.Keys { values.keys }
 
     /// Whether the call supplied no values.
     public var isEmpty: Bool { values.isEmpty }

@@ -32,7 +32,7 @@ public struct MediatorCall: Sendable, CustomStringConvertible {
     /// running again through the whole pipeline (observers see it held, then continued).
     public internal(set) var hold: MediatorHold?
     /// Whether this is a broadcast of an event rather than a call to one action: its ``target`` is
-    /// then ``broadcastTarget`` and its ``action`` the event's name, and its ``parameters`` hold
+    /// then `"*"` (every subscriber) and its ``action`` the event's name, and its ``parameters`` hold
     /// the payload under `"payload"`. An interceptor may let a broadcast proceed or reject it.
     public internal(set) var isBroadcast = false
     /// The scene or window the call arrived in, as the app passed it to `open` (or `nil`): opaque to
@@ -40,7 +40,7 @@ public struct MediatorCall: Sendable, CustomStringConvertible {
     public internal(set) var context: (any Sendable)?
 
     /// The ``target`` of every broadcast: `"*"`, every subscriber.
-    public static let broadcastTarget = "*"
+    package static let broadcastTarget = "*"
 
     /// Creates a call description.
     /// - Parameters:

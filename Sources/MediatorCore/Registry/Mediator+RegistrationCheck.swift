@@ -7,9 +7,7 @@ extension Mediator {
     /// Run it after registering every target, in debug builds or in a test of the composition root:
     ///
     /// ```swift
-    /// try mediator.checkRegistrations(
-    ///     facades: Products.all + Cart.all,
-    ///     typedDefaults: [MediatorInputSample(AddToCart(productID: 1))])
+    /// try mediator.checkRegistrations(facades: Products.all + Cart.all)
     /// ```
     ///
     /// It reports:
@@ -21,21 +19,27 @@ extension Mediator {
     /// - URL placeholders (`:name`, `*name`) that name no field of the action's input, so a URL that
     ///   matches the route could never open it (`/user/:userID` with a field `id`);
     /// - each contract in `facades` that no registered target binds with the contract's types and
-    ///   kind of call (a forgotten registration, a renamed action);
-    /// - for each sample in `typedDefaults`, fields whose schema default differs from the default of
-    ///   the initializer the sample was made with, and fields that do not survive the schema's round
-    ///   trip (see ``MediatorInputSample/roundTripProblems()``).
+    ///   kind of call (a forgotten registration, a renamed action).
     ///
-    /// What it cannot see: the defaults of inputs it has no sample of (Swift keeps default arguments
-    /// out of reach at run time), and placeholders of actions that take untyped ``MediatorParameters``
-    /// (they accept any key).
-    /// - Parameters:
-    ///   - facades: Every contract the app's facades declare, such as `Products.all + Cart.all`.
-    ///   - typedDefaults: Inputs made by their typed initializers with every defaulted argument left out.
+    /// A test of the composition root can also compare each input's schema defaults with its typed
+    /// initializer's: `MediatorTesting` adds `checkRegistrations(facades:)`, which takes
+    /// samples of inputs (`MediatorInputSample`) and reports every problem above as well.
+    ///
+    /// What it cannot see: placeholders of actions that take untyped ``MediatorParameters`` (they
+    /// accept any key).
+    /// - Parameter facades: Every contract the app's facades declare, such as `Products.all + Cart.all`.
     /// - Throws: ``MediatorError/Code/invalidRegistrations`` listing every problem.
-    public func checkRegistrations(
-        facades: [any MediatorContract] = [], typedDefaults: [MediatorInputSample] = []
-    ) throws {
+    public func checkRegistrations(facades: [any MediatorContract] = []) throws {
+        try checkRegistrations(facades: facades, samples: [])
+    }
+
+    /// Checks everything registered, and each sample's defaults and round trip: what
+    /// `checkRegistrations(facades:)` in `MediatorTesting` runs.
+    /// - Parameters:
+    ///   - facades: Every contract the app's facades declare.
+    ///   - samples: Inputs made by their typed initializers with every defaulted argument left out.
+    /// - Throws: ``MediatorError/Code/invalidRegistrations`` listing every problem.
+    package func checkRegistrations(facades: [any MediatorContract], samples: [InputSample]) throws {
         // One snapshot for every part of the check; reading declarations runs target code, outside every lock.
         let snapshot = snapshot()
         var problems = snapshot.router.get().problems
@@ -48,7 +52,7 @@ extension Mediator {
         for contract in facades {
             if let problem = Self.bindingProblem(of: contract, in: snapshot) { problems.append(problem) }
         }
-        for sample in typedDefaults {
+        for sample in samples {
             problems += sample.defaultProblems() + sample.roundTripProblems()
         }
         if !problems.isEmpty { throw MediatorError.invalidRegistrations(problems: problems) }

@@ -17,7 +17,7 @@ extension Mediator {
     /// host read as the first path segment (`product/42`).
     ///
     /// Patterns written `shop://...` apply to this scheme only. Registering `http` or `https` is a
-    /// problem ``checkRegistrations(facades:typedDefaults:)`` reports; use ``registerWebHost(_:)`` for web links.
+    /// problem ``checkRegistrations(facades:)`` reports; use ``registerWebHost(_:)`` for web links.
     /// - Parameters:
     ///   - scheme: The scheme, compared case-insensitively.
     ///   - fallsBackToGlobalRoutes: Whether URLs of this scheme also match global patterns (those

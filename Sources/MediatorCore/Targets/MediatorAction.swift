@@ -25,21 +25,21 @@
 /// ```
 public struct MediatorAction<Target: Sendable>: Sendable {
     /// The action's name, unique within its target.
-    public let name: String
+    package let name: String
     /// A one-line description of what the action does.
-    public let summary: String
+    package let summary: String
     /// The input's parameters, checked and converted before the handler runs.
     package let parameters: [MediatorParameter]
     /// Whether remote calls (URLs) may reach this action.
-    public let exposure: MediatorExposure
+    package let exposure: MediatorExposure
     /// URL path patterns that route to this action, such as `"/product/:id"`.
-    public let urlPatterns: [String]
+    package let urlPatterns: [String]
     /// How the handler runs.
-    public let execution: MediatorExecution
+    package let execution: MediatorExecution
     /// The name of the type the handler returns, as the catalog shows it.
-    public var resultTypeName: String { body.outputTypeName }
+    package var resultTypeName: String { body.outputTypeName }
     /// The target name of the contract the handler is bound to; `nil` for an action declared by name.
-    public let contractTarget: String?
+    package let contractTarget: String?
 
     @usableFromInline let body: Body
 

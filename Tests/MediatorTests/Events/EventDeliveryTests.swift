@@ -46,7 +46,9 @@ struct EventDeliveryTests {
         #expect(trace.all == ["A", "B", "C"])
         #expect(report.reached == ["A", "B", "C"])
         #expect(report.failures.map(\.target) == ["A", "C"])
-        #expect(report.failures.map { $0.error as? FixtureError } == [.boom, .other("disk full")])
+        #expect(report.failures.map { $0.underlyingError as? FixtureError } == [.boom, .other("disk full")])
+        #expect(report.failures.allSatisfy { $0.code == .handlerFailed && $0.action == "launch" })
+        #expect(report.failures.map(\.description) == [#"A.launch failed: boom."#, #"C.launch failed: other("disk full")."#])
         #expect(!report.succeeded)
         let error = expectMediatorError(.broadcastFailed) { try report.throwIfFailed() }
         #expect(error?.problems == ["A: boom", "C: other(\"disk full\")"])
@@ -117,10 +119,10 @@ struct EventDeliveryTests {
         let trace = Trace()
         let report = try mediator.broadcast(TestEvents.launch, trace)
         #expect(trace.all == ["sync"])
-        let codes = report.failures.map { ($0.error as? MediatorError)?.code }
+        let codes = report.failures.map { ($0.underlyingError as? MediatorError)?.code }
         #expect(codes == [.asyncActionCalledSynchronously, .mainActorRequired])
         #expect(
-            "\(report.failures[0].error)"
+            "\(report.failures[0].underlyingError.map { "\($0)" } ?? "")"
                 == #"Kinds handles "launch" asynchronously; broadcast the event with try await mediator.broadcastAsync(_:_:) to reach it."#
         )
     }
@@ -209,7 +211,8 @@ struct EventDeliveryTests {
         let report = try #require(CycleSubscriber.innerReport.withLock { $0 })
         #expect(report.reached == ["After"])
         #expect(report.failures.map(\.target) == ["Cycle"])
-        #expect((report.failures.first?.error as? MediatorError)?.code == .factoryCycle)
+        #expect((report.failures.first?.underlyingError as? MediatorError)?.code == .factoryCycle)
+        #expect(report.failures.first?.cause(.factoryCycle) != nil)
     }
 }
 

@@ -73,7 +73,7 @@ struct EventPipelineTests {
         let report = try await door.broadcast(mediator, logoutClaimedRemote, trace)
         #expect(trace.all == ["Remote"])
         #expect(report.failures.map(\.target) == ["Local"])
-        #expect((report.failures.first?.error as? MediatorError)?.code == .remoteCallNotAllowed)
+        #expect((report.failures.first?.underlyingError as? MediatorError)?.code == .remoteCallNotAllowed)
     }
 
     @Test("a broadcaster's local value narrows: a remote broadcast of it is refused even where subscribers are remote")
@@ -152,9 +152,9 @@ struct EventPipelineTests {
         try mediator.subscribe("Failing", failing: FixtureError.boom)
         let report = try mediator.broadcast(TestEvents.launch, Trace())
         #expect(report.failures.map(\.target) == ["Slow", "Failing"])
-        #expect((report.failures[0].error as? MediatorError)?.code == .asyncActionCalledSynchronously)
-        #expect("\(report.failures[0].error)".contains("broadcastAsync"))
-        #expect(report.failures[1].error as? FixtureError == .boom)
+        #expect((report.failures[0].underlyingError as? MediatorError)?.code == .asyncActionCalledSynchronously)
+        #expect("\(report.failures[0].underlyingError.map { "\($0)" } ?? "")".contains("broadcastAsync"))
+        #expect(report.failures[1].underlyingError as? FixtureError == .boom)
     }
 
     @Test("a repeated local broadcast (the bound list, no interceptor) reports as the first one did, awaited or not")
@@ -173,7 +173,9 @@ struct EventPipelineTests {
             ])
         try mediator.subscribe("Failing", failing: FixtureError.boom)
         let codes = { (report: MediatorBroadcastReport) in
-            report.failures.map { ($0.error as? MediatorError)?.code.name ?? "\($0.error)" }
+            report.failures.map { failure in
+                (failure.underlyingError as? MediatorError)?.code.name ?? "\(failure.underlyingError.map { "\($0)" } ?? "")"
+            }
         }
         let trace = Trace()
         let first = try mediator.broadcast(TestEvents.launch, trace)

@@ -1,11 +1,10 @@
-import Foundation
 import Mediator
 import MediatorCore
 import MediatorTesting
 import Testing
 
 /// A two-parameter input with a default, declared once.
-private struct UserQuery: MediatorInput, Decodable, Equatable {
+private struct UserQuery: MediatorInput, Equatable {
     @Parameter("User id") var id: Int
     @Parameter("Tab to open") var tab = "posts"
 }
@@ -15,7 +14,7 @@ extension UserQuery {
 }
 
 /// Every kind of declared parameter.
-private struct Everything: MediatorInput, Decodable {
+private struct Everything: MediatorInput {
     @Parameter("Required") var count: Int
     @Parameter("Defaulted") var flag = true
     @Parameter("Optional") var tag: String?
@@ -29,7 +28,7 @@ private struct Everything: MediatorInput, Decodable {
 }
 
 /// An input declared through the protocol, whose typed initializer reads the declared default.
-private struct Order: MediatorInput, Decodable, Equatable {
+private struct Order: MediatorInput, Equatable {
     @Parameter("Item") var item: String
     @Parameter("How many") var quantity = 2
     init() {}
@@ -37,13 +36,13 @@ private struct Order: MediatorInput, Decodable, Equatable {
 }
 
 /// A declaration with a property that is not a parameter.
-private struct Mixed: MediatorInput, Decodable {
+private struct Mixed: MediatorInput {
     @Parameter("Fine") var fine: Int
     var stray = 0
 }
 
 /// First and last names of the same type, declared apart: a URL cannot swap them.
-private struct FullName: MediatorInput, Decodable, Equatable {
+private struct FullName: MediatorInput, Equatable {
     @Parameter("Given name") var first: String
     @Parameter("Family name") var last: String
 }
@@ -53,14 +52,14 @@ extension FullName {
 }
 
 /// Parameters declared with and without a description in the attribute.
-private struct Described: MediatorInput, Decodable {
+private struct Described: MediatorInput {
     @Parameter var id: Int
     @Parameter("Written in the attribute") var tab = "posts"
     @Parameter var page: Int?
 }
 
 /// A shelf's view, its parameters an app's own enums (the library has no code compiled for them).
-private struct Shelf: MediatorInput, Decodable {
+private struct Shelf: MediatorInput {
     @Parameter("Which shelf") var kind: Kind
     @Parameter("Sort order") var sort: Sort?
     @Parameter("Layout") var layout = Layout.grid
@@ -287,13 +286,6 @@ struct DeclaredInputTests {
         // The same schema value both times: read once, then kept.
         let first = Order.schema.parameters.map(\.summary)
         #expect(first == ["Item", "How many"] && Order.schema.parameters.map(\.summary) == first)
-    }
-
-    @Test("a declared input still decodes from JSON, through its Decodable conformance")
-    func foreignDecoder() throws {
-        let order = try JSONDecoder().decode(Order.self, from: Data(#"{"item":"tea","quantity":5}"#.utf8))
-        #expect(order == Order(item: "tea", quantity: 5))
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Everything.self, from: Data(#"{"count":1}"#.utf8)) }
     }
 
     @Test("an input with a stored property that is not a @Parameter is refused when its target is registered")

@@ -164,7 +164,7 @@ struct UnsetRequiredParameterTests {
         let mediator = try printer()
         let report = try mediator.broadcast(Printer.printed, Label(id: 7))
         #expect(report.failures.count == 1)
-        expectUnsetName(report.failures.first?.error as? MediatorError)
+        expectUnsetName(report.failures.first?.underlyingError as? MediatorError)
         #expect(runs.count == 0)
         #expect(try mediator.broadcast(Printer.printed, Label(id: 7, name: "tea")).succeeded)
         #expect(runs.count == 1)

@@ -1,23 +1,21 @@
 internal import MediatorText
 
 /// An input value made by its typed initializer, kept with its schema, so checks can compare what a
-/// typed caller builds with what the schema builds from the same values.
+/// typed caller builds with what the schema builds from the same values: what `MediatorInputSample`
+/// (in `MediatorTesting`) holds.
 ///
 /// Two checks read samples:
-/// - ``Mediator/checkRegistrations(facades:typedDefaults:)`` takes samples made with every defaulted
-///   argument left out, and reports each field whose schema default differs from the initializer's.
+/// - `Mediator.checkRegistrations(facades:typedDefaults:)` (in `MediatorTesting`) reports each field
+///   whose schema default differs from the initializer's, for samples made with every defaulted
+///   argument left out.
 /// - `FacadeContract` (in `MediatorTesting`) round-trips samples through their schema, which catches
 ///   two fields of the same type swapped in it.
 ///
-/// ```swift
-/// MediatorInputSample(AddToCart(productID: 42))   // quantity: the initializer's default
-/// ```
-///
 /// Swift does not expose an initializer's default arguments at run time, so a check can only see the
 /// defaults of the inputs it is given a sample of.
-public struct MediatorInputSample: Sendable {
+package struct InputSample: Sendable {
     /// The input type's name, for messages.
-    public let inputType: String
+    package let inputType: String
     /// The sample's parameter values, as the schema reads them from it; absent optionals are left out.
     let values: [String: any Sendable]
     /// The input's parameters, in declaration order.
@@ -28,19 +26,12 @@ public struct MediatorInputSample: Sendable {
     /// input type is not `Equatable`.
     let decodesToSample: (@Sendable ([String: any Sendable]) throws -> Bool)?
 
-    /// Keeps a sample of an input type.
-    /// - Parameter sample: An input made by its typed initializer.
-    public init<Input: MediatorInput>(_ sample: Input) {
-        self.init(sample, equals: nil)
-    }
-
-    /// Keeps a sample of an `Equatable` input type; checks also compare the inputs themselves.
-    /// - Parameter sample: An input made by its typed initializer.
-    public init<Input: MediatorInput & Equatable>(_ sample: Input) {
-        self.init(sample, equals: { $0 == $1 })
-    }
-
-    private init<Input: MediatorInput>(_ sample: Input, equals: (@Sendable (Input, Input) -> Bool)?) {
+    /// Keeps a sample of an input type; `equals`, when the type is `Equatable`, also compares the
+    /// input the schema builds with the sample itself.
+    /// - Parameters:
+    ///   - sample: An input made by its typed initializer.
+    ///   - equals: The input type's `==`, or `nil`.
+    package init<Input: MediatorInput>(_ sample: Input, equals: (@Sendable (Input, Input) -> Bool)?) {
         let schema = Input.schema
         inputType = String(describing: Input.self)
         values = schema.encode(sample)
@@ -61,7 +52,7 @@ public struct MediatorInputSample: Sendable {
     /// change (two fields of the same type swapped in the schema, a field reading the wrong property),
     /// or a schema that cannot decode what it encodes.
     /// - Returns: One line per problem; empty when the sample survives the round trip.
-    public func roundTripProblems() -> [String] {
+    package func roundTripProblems() -> [String] {
         let unset = parameters.filter { $0.isRequired && values[$0.name] == nil }.map(\.name)
         if !unset.isEmpty {
             return unset.map { name in
@@ -92,7 +83,7 @@ public struct MediatorInputSample: Sendable {
     /// the sample's required values are decoded alone, so every other field takes its schema default.
     /// - Returns: One line per field; empty when they agree (or when the required values do not decode,
     ///   which ``roundTripProblems()`` reports).
-    func defaultProblems() -> [String] {
+    package func defaultProblems() -> [String] {
         let required = Set(parameters.filter(\.isRequired).map(\.name))
         guard let decoded = try? decodeThenEncode(values.filter { required.contains($0.key) }) else { return [] }
         let optional = values.filter { !required.contains($0.key) }
