@@ -1,5 +1,5 @@
 // The mediator the fuzz target (MediatorFuzz.swift) runs every input against: targets declared by name
-// with `parameters:` and a target bound to typed contracts, a route configuration, interceptors, an
+// with `parameters:` input types and a target bound to typed contracts, a route configuration, interceptors, an
 // unmatched-URL handler and a fallback handler. Several of them echo the URL's raw text into errors
 // (a handler's error, an interceptor's reason), so the error-text property sees hostile text on every path.
 
@@ -10,6 +10,43 @@ import Mediator
 
 // MARK: Targets declared by name
 
+/// A product link: an id, and where it was shared from.
+private struct FuzzProductLink: MediatorInput {
+    @Parameter var id: Int
+    @Parameter var ref: String?
+}
+
+/// A search: its text and tags, both optional.
+private struct FuzzSearch: MediatorInput {
+    @Parameter var query: String?
+    @Parameter var tags: [String]?
+}
+
+/// One optional parameter of each converting kind a URL's text must parse.
+private struct FuzzFilter: MediatorInput {
+    @Parameter var price: Double?
+    @Parameter var flag: Bool?
+    @Parameter var uuid: UUID?
+    @Parameter var count: Int?
+}
+
+/// A payment: an amount a URL may set, and a completion only a native caller can pass.
+private struct FuzzPayment: MediatorInput {
+    @Parameter var amount: Int
+    @Parameter(native: "") var done: FuzzShopTarget.Completion?
+}
+
+/// The page the web fallback opens.
+private struct FuzzPage: MediatorInput {
+    @Parameter var url: String
+}
+
+/// A trip: its id, and an optional name.
+private struct FuzzTrip: MediatorInput {
+    @Parameter var id: Int
+    @Parameter var name: String?
+}
+
 /// Every shape of route and parameter the router knows, declared by name with untyped parameters:
 /// patterns with placeholders, optional groups, wildcards, literals, a scoped scheme, priorities,
 /// native-only parameters, local actions.
@@ -18,29 +55,20 @@ struct FuzzShopTarget: MediatorTarget {
     typealias Completion = @Sendable (String) -> Void
     static let actions: [MediatorAction<Self>] = [
         MediatorAction(
-            "product", parameters: [.required("id", Int.self), .optional("ref", String.self)],
-            exposure: .remote, urlPatterns: ["/product/:id", "shop://p/:id priority=2"]
+            "product", parameters: FuzzProductLink.self, exposure: .remote,
+            urlPatterns: ["/product/:id", "shop://p/:id priority=2"]
         ) { _, p in "product \(try p.value("id", as: Int.self))" },
         MediatorAction("newProduct", exposure: .remote, urlPatterns: ["/product/new"]) { _, _ in "new" },
         MediatorAction("page", exposure: .remote, urlPatterns: ["/product/*page"]) { _, p in
             try p.value("page", as: String.self)
         },
         MediatorAction(
-            "search", parameters: [.optional("query", String.self), .optional("tags", [String].self)],
-            exposure: .remote, urlPatterns: ["/search(/:query)"]
+            "search", parameters: FuzzSearch.self, exposure: .remote, urlPatterns: ["/search(/:query)"]
         ) { _, p in try p.optionalValue("query", as: String.self) ?? "" },
-        MediatorAction(
-            "filter",
-            parameters: [
-                .optional("price", Double.self), .optional("flag", Bool.self), .optional("uuid", UUID.self),
-                .optional("count", Int.self),
-            ],
-            exposure: .remote
-        ) { _, p in p.description },
+        MediatorAction("filter", parameters: FuzzFilter.self, exposure: .remote) { _, p in p.description },
         MediatorAction("echo", exposure: .remote) { _, p in p.description },
         MediatorAction(
-            "pay", parameters: [.required("amount", Int.self), .optional("done", native: Completion.self)],
-            exposure: .remote, urlPatterns: ["/pay/:amount"]
+            "pay", parameters: FuzzPayment.self, exposure: .remote, urlPatterns: ["/pay/:amount"]
         ) { _, p in
             try p.optionalValue("done", as: Completion.self)?("paid")
             return "paid \(try p.value("amount", as: Int.self))"
@@ -53,7 +81,7 @@ struct FuzzShopTarget: MediatorTarget {
 struct FuzzWebTarget: MediatorTarget {
     static let targetName = "Web"
     static let actions: [MediatorAction<Self>] = [
-        MediatorAction("open", parameters: [.required("url", String.self)], exposure: .remote) { _, p in
+        MediatorAction("open", parameters: FuzzPage.self, exposure: .remote) { _, p in
             try p.value("url", as: String.self)
         }
     ]
@@ -291,7 +319,7 @@ let fuzzMediator: Mediator = {
             targetNamed: "Values",
             actions: [
                 MediatorAction(
-                    "trip", parameters: [.required("id", Int.self), .optional("name", String.self)], exposure: .remote,
+                    "trip", parameters: FuzzTrip.self, exposure: .remote,
                     urlPatterns: ["/trip/:id(/:name)"]
                 ) { _, p in p.description }
             ],

@@ -92,6 +92,12 @@ enum Level: Int, MediatorParameterValue, Equatable {
     case one = 1, two = 2, three = 3
 }
 
+/// The two numbers the calculator's actions add.
+private struct Operands: MediatorInput {
+    @Parameter("First") var a: Int
+    @Parameter("Second") var b: Int
+}
+
 /// A small arithmetic target with one action per kind of handler.
 struct CalculatorTarget: MediatorTarget {
     static let targetName = "Calculator"
@@ -100,11 +106,11 @@ struct CalculatorTarget: MediatorTarget {
     static let actions: [MediatorAction<Self>] = [
         MediatorAction(
             "add", summary: "Adds two numbers",
-            parameters: [.required("a", Int.self, "First"), .required("b", Int.self, "Second")]
+            parameters: Operands.self
         ) { _, p in
             try p.value("a", as: Int.self) + p.value("b", as: Int.self)
         },
-        MediatorAction("addAsync", parameters: [.required("a", Int.self), .required("b", Int.self)]) { _, p async throws in
+        MediatorAction("addAsync", parameters: Operands.self) { _, p async throws in
             await Task.yield()
             return try p.value("a", as: Int.self) + p.value("b", as: Int.self)
         },

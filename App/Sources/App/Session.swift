@@ -33,7 +33,7 @@ final class Session: Sendable {
         [
             MediatorAction(
                 "login", summary: "Logs in (a stand-in for a real login screen)",
-                parameters: [.optional("user", String.self, default: "guest", "Who logs in")],
+                parameters: Login.self,
                 exposure: .remote, urlPatterns: ["/login"]
             ) { [unowned mediator] _, parameters in
                 let name: String = try parameters.value("user")
@@ -48,4 +48,9 @@ final class Session: Sendable {
             },
         ]
     }
+}
+
+/// What the "login" action reads: who logs in.
+private struct Login: MediatorInput {
+    @Parameter("Who logs in") var user = "guest"
 }

@@ -13,7 +13,7 @@ enum WebPages {
         [
             MediatorAction(
                 "open", summary: "Shows a page of the shop's website (the degraded-route fallback)",
-                parameters: [.required("url", URL.self, "An https page on the shop's host")],
+                parameters: WebPage.self,
                 exposure: .remote
             ) { _, parameters in
                 let url: URL = try parameters.value("url")
@@ -24,6 +24,11 @@ enum WebPages {
             }
         ]
     }
+}
+
+/// What the "open" action reads: the page to show.
+private struct WebPage: MediatorInput {
+    @Parameter("An https page on the shop's host") var url: URL
 }
 
 /// A page outside the shop's website.

@@ -49,14 +49,24 @@ package struct InputSchema<Input: Sendable>: Sendable {
 
 extension InputSchema where Input == MediatorParameters {
     /// The schema of untyped parameters that declare nothing by themselves: an action taking them
-    /// declares its parameters in its ``MediatorAction`` (`parameters:`), and any other key passes through.
+    /// declares its parameters with an input type in its ``MediatorAction`` (`parameters:`), and any
+    /// other key passes through.
     @usableFromInline static let untyped = InputSchema(declaring: [])
+
+    /// The schema of an action whose handler reads untyped ``MediatorParameters`` and declares them
+    /// with `Declared`'s `@Parameter`s; a declaration that cannot be used refuses the action as it
+    /// would a typed input.
+    @inlinable
+    init<Declared: MediatorInput>(declaring _: Declared.Type) {
+        let declared = Declared.schema
+        self.init(declaring: declared.parameters, problem: declared.problem)
+    }
 
     /// The schema of an action whose handler reads untyped ``MediatorParameters``: the declared
     /// parameters are checked in order before the handler runs, and every supplied value, declared
     /// or not, is handed over.
     @usableFromInline
-    init(declaring parameters: [MediatorParameter]) {
+    init(declaring parameters: [MediatorParameter], problem: String? = nil) {
         self.init(
             parameters: parameters,
             decode: { lookup, definition in
@@ -84,6 +94,6 @@ extension InputSchema where Input == MediatorParameters {
                 result.definition = definition
                 return result
             },
-            encode: { $0.values })
+            encode: { $0.values }, problem: problem)
     }
 }

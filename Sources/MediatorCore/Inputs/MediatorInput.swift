@@ -27,7 +27,8 @@
 ///
 /// Every stored property must be a `@Parameter`: an input with another is refused when its target is
 /// registered, with a message naming the property. ``NoInput`` is the input without parameters, and
-/// ``MediatorParameters`` the untyped one of an action declared by name.
+/// ``MediatorParameters`` the untyped one of an action declared by name, whose parameters an input
+/// type declares all the same (`MediatorAction("show", parameters: ShowParameters.self) { … }`).
 public protocol MediatorInput: Sendable {
     /// Makes the declaration the mediator reads: every `@Parameter` at its default, required ones unset.
     init()
@@ -48,5 +49,5 @@ extension MediatorInput {
 }
 
 /// Untyped parameters are an input too: an action declared by name takes them, its parameters
-/// declared in its ``MediatorAction`` (`parameters:`).
+/// declared by another input type it names (``MediatorAction`` `parameters:`).
 extension MediatorParameters: MediatorInput {}

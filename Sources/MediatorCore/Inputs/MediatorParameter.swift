@@ -1,13 +1,9 @@
 /// The declaration of one parameter of an action: name, type, required or default, and description.
 ///
-/// ```swift
-/// parameters: [
-///     .required("id", Int.self, "Product id"),
-///     .optional("quantity", Int.self, default: 1, "How many to add"),
-///     .required("completion", native: (@Sendable (Bool) -> Void).self, "Called when done"),
-/// ]
-/// ```
-public struct MediatorParameter: Sendable {
+/// Read from an input's `@Parameter` declarations (``MediatorInput``), never written by users: the
+/// catalog, URL routing, publishing and the registration checks read it.
+@usableFromInline
+package struct MediatorParameter: Sendable {
     /// The key callers and URLs use.
     @usableFromInline package let name: String
     /// The expected type's name, such as `"Int"`.
@@ -71,7 +67,7 @@ public struct MediatorParameter: Sendable {
     ///   - summary: A one-line description.
     /// - Returns: The declaration.
     @inlinable
-    public static func required<Value: MediatorParameterValue>(
+    package static func required<Value: MediatorParameterValue>(
         _ name: String, _ type: Value.Type, _ summary: String = ""
     ) -> MediatorParameter {
         MediatorParameter(
@@ -89,7 +85,7 @@ public struct MediatorParameter: Sendable {
     ///   - summary: A one-line description.
     /// - Returns: The declaration.
     @inlinable
-    public static func required<Value: Sendable>(
+    package static func required<Value: Sendable>(
         _ name: String, native type: Value.Type, _ summary: String = ""
     ) -> MediatorParameter {
         MediatorParameter(
@@ -105,7 +101,7 @@ public struct MediatorParameter: Sendable {
     ///   - summary: A one-line description.
     /// - Returns: The declaration.
     @inlinable
-    public static func optional<Value: MediatorParameterValue>(
+    package static func optional<Value: MediatorParameterValue>(
         _ name: String, _ type: Value.Type, default defaultValue: Value? = nil, _ summary: String = ""
     ) -> MediatorParameter {
         MediatorParameter(
@@ -123,7 +119,7 @@ public struct MediatorParameter: Sendable {
     ///   - summary: A one-line description.
     /// - Returns: The declaration.
     @inlinable
-    public static func optional<Value: Sendable>(
+    package static func optional<Value: Sendable>(
         _ name: String, native type: Value.Type, _ summary: String = ""
     ) -> MediatorParameter {
         MediatorParameter(

@@ -15,7 +15,11 @@
 /// built from values (stubs, dynamic modules):
 ///
 /// ```swift
-/// MediatorAction("echo", parameters: [.required("text", String.self)]) { _, parameters in
+/// struct Echo: MediatorInput {
+///     @Parameter("What to echo") var text: String
+/// }
+///
+/// MediatorAction("echo", parameters: Echo.self) { _, parameters in
 ///     try parameters.value("text", as: String.self)
 /// }
 /// ```
@@ -330,17 +334,19 @@ extension MediatorAction {
     /// - Parameters:
     ///   - name: The action's name, unique within its target.
     ///   - summary: A one-line description for the catalog.
-    ///   - parameters: The parameters the handler reads, checked before it runs.
+    ///   - parameters: The input type whose `@Parameter`s the handler reads, checked and converted
+    ///     before it runs (any other supplied key passes through); none declared by default.
     ///   - exposure: `.local` (the default), or `.remote` to let URLs reach it.
     ///   - urlPatterns: URL path patterns that route to the action.
     ///   - handler: The work, given the target instance and the checked parameters.
     @inlinable
-    public init<Result: Sendable>(
-        _ name: String, summary: String = "", parameters: [MediatorParameter] = [], exposure: MediatorExposure = .local,
+    public init<Declared: MediatorInput, Result: Sendable>(
+        _ name: String, summary: String = "", parameters: Declared.Type = MediatorParameters.self,
+        exposure: MediatorExposure = .local,
         urlPatterns: [String] = [], handler: @escaping @Sendable (Target, MediatorParameters) throws -> Result
     ) {
         self.init(
-            name: name, contractTarget: nil, summary: summary, schema: InputSchema(declaring: parameters),
+            name: name, contractTarget: nil, summary: summary, schema: InputSchema(declaring: Declared.self),
             exposure: exposure, urlPatterns: urlPatterns, handler: .sync(handler))
     }
 
@@ -348,17 +354,19 @@ extension MediatorAction {
     /// - Parameters:
     ///   - name: The action's name, unique within its target.
     ///   - summary: A one-line description for the catalog.
-    ///   - parameters: The parameters the handler reads, checked before it runs.
+    ///   - parameters: The input type whose `@Parameter`s the handler reads, checked and converted
+    ///     before it runs (any other supplied key passes through); none declared by default.
     ///   - exposure: `.local` (the default), or `.remote` to let URLs reach it.
     ///   - urlPatterns: URL path patterns that route to the action.
     ///   - handler: The work, given the target instance and the checked parameters.
     @inlinable
-    public init<Result: Sendable>(
-        _ name: String, summary: String = "", parameters: [MediatorParameter] = [], exposure: MediatorExposure = .local,
+    public init<Declared: MediatorInput, Result: Sendable>(
+        _ name: String, summary: String = "", parameters: Declared.Type = MediatorParameters.self,
+        exposure: MediatorExposure = .local,
         urlPatterns: [String] = [], handler: @escaping @Sendable (Target, MediatorParameters) async throws -> Result
     ) {
         self.init(
-            name: name, contractTarget: nil, summary: summary, schema: InputSchema(declaring: parameters),
+            name: name, contractTarget: nil, summary: summary, schema: InputSchema(declaring: Declared.self),
             exposure: exposure, urlPatterns: urlPatterns, handler: .async(handler))
     }
 
@@ -369,18 +377,20 @@ extension MediatorAction {
     /// - Parameters:
     ///   - name: The action's name, unique within its target.
     ///   - summary: A one-line description for the catalog.
-    ///   - parameters: The parameters the handler reads, checked before it runs.
+    ///   - parameters: The input type whose `@Parameter`s the handler reads, checked and converted
+    ///     before it runs (any other supplied key passes through); none declared by default.
     ///   - exposure: `.local` (the default), or `.remote` to let URLs reach it.
     ///   - urlPatterns: URL path patterns that route to the action.
     ///   - handler: The work, isolated to the main actor.
     /// - Returns: The action declaration.
     @inlinable
-    public static func onMainActor<Result: Sendable>(
-        _ name: String, summary: String = "", parameters: [MediatorParameter] = [], exposure: MediatorExposure = .local,
+    public static func onMainActor<Declared: MediatorInput, Result: Sendable>(
+        _ name: String, summary: String = "", parameters: Declared.Type = MediatorParameters.self,
+        exposure: MediatorExposure = .local,
         urlPatterns: [String] = [], handler: @escaping @MainActor @Sendable (Target, MediatorParameters) throws -> Result
     ) -> MediatorAction {
         MediatorAction(
-            name: name, contractTarget: nil, summary: summary, schema: InputSchema(declaring: parameters),
+            name: name, contractTarget: nil, summary: summary, schema: InputSchema(declaring: Declared.self),
             exposure: exposure, urlPatterns: urlPatterns, handler: .mainActor(handler))
     }
 }

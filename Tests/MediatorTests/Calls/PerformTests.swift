@@ -9,13 +9,13 @@ private struct UploaderTarget: MediatorTarget {
     static let actions: [MediatorAction<Self>] = [
         MediatorAction(
             "upload",
-            parameters: [.required("size", Int.self), .required("completion", native: Completion.self, "Called when done")]
+            parameters: Upload.self
         ) { _, p in
             let completion = try p.value("completion", as: Completion.self)
             let size = try p.value("size", as: Int.self)
             completion(size > 0 ? .success(size * 2) : .failure(.other("empty")))
         },
-        MediatorAction("uploadLater", parameters: [.required("completion", native: Completion.self)]) { _, p async throws in
+        MediatorAction("uploadLater", parameters: UploadLater.self) { _, p async throws in
             let completion = try p.value("completion", as: Completion.self)
             await Task.yield()
             completion(.success(7))
@@ -43,7 +43,7 @@ private struct ProfileTarget: MediatorTarget {
 private struct ForwarderTarget: MediatorTarget {
     static let targetName = "Forwarder"
     static let actions: [MediatorAction<Self>] = [
-        MediatorAction("sum", parameters: [.required("a", Int.self), .required("b", Int.self)]) { target, p -> Int in
+        MediatorAction("sum", parameters: Operands.self) { target, p -> Int in
             try target.mediator.perform("add", on: "Calculator", with: p, as: Int.self) + 1
         },
         MediatorAction("broken") { target, _ -> Int in
@@ -242,4 +242,21 @@ struct PerformTests {
         #expect(inner?.target == "Calculator")
         #expect(inner?.action == "add")
     }
+}
+
+/// An upload: its size, and the completion told the result.
+private struct Upload: MediatorInput {
+    @Parameter var size: Int
+    @Parameter(native: "Called when done") var completion: UploaderTarget.Completion
+}
+
+/// An upload of a fixed size: only the completion.
+private struct UploadLater: MediatorInput {
+    @Parameter(native: "") var completion: UploaderTarget.Completion
+}
+
+/// The two numbers the forwarder passes on.
+private struct Operands: MediatorInput {
+    @Parameter var a: Int
+    @Parameter var b: Int
 }

@@ -7,7 +7,7 @@ private func registerIndexed(_ index: Int, on mediator: Mediator) throws {
     try mediator.register(
         targetNamed: "T\(index)",
         actions: [
-            MediatorAction("index", parameters: [.required("salt", Int.self)]) { _, p in
+            MediatorAction("index", parameters: Salt.self) { _, p in
                 index * 1_000 + (try p.value("salt", as: Int.self))
             }
         ])
@@ -153,4 +153,9 @@ struct ConcurrencyTests {
         let final = try mediator.perform("who", on: "Flip", as: Int.self)
         #expect(final == 50)
     }
+}
+
+/// The value a call adds to a target's answer, so each call's answer is its own.
+private struct Salt: MediatorInput {
+    @Parameter var salt: Int
 }

@@ -313,8 +313,13 @@ private struct PerCallB: MediatorTarget {
 private struct Shelf: MediatorTarget {
     static let targetName = "Shelf"
     static let actions: [MediatorAction<Shelf>] = [
-        MediatorAction("item", parameters: [.required("id", Int.self)], exposure: .remote, urlPatterns: ["/shelf/:id"]) {
+        MediatorAction("item", parameters: ItemID.self, exposure: .remote, urlPatterns: ["/shelf/:id"]) {
             _, parameters in try parameters.value("id", as: Int.self) * 10
         }
     ]
+}
+
+/// The id of a shelf's item.
+private struct ItemID: MediatorInput {
+    @Parameter var id: Int
 }

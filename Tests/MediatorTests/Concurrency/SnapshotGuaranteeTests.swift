@@ -249,7 +249,7 @@ private enum Versioned {
                 MediatorAction(now, exposure: .remote, urlPatterns: ["/now"]) { _, _ in version },
                 MediatorAction(later, exposure: .remote, urlPatterns: ["/later"]) { _, _ async in version },
                 MediatorAction(screen) { _, _ in version },
-                MediatorAction("tagged", parameters: [.required("tag", Int.self)], exposure: .remote) { _, p in
+                MediatorAction("tagged", parameters: Tagged.self, exposure: .remote) { _, p in
                     try p.value("tag", as: Int.self)
                 },
             ],
@@ -584,4 +584,9 @@ struct SnapshotGuaranteeTests {
             }
         }
     }
+}
+
+/// The tag the "tagged" action answers.
+private struct Tagged: MediatorInput {
+    @Parameter var tag: Int
 }

@@ -32,12 +32,12 @@ private func registerStressTarget(_ name: String, index: Int, on mediator: Media
         targetNamed: name,
         actions: [
             MediatorAction(
-                "answer", parameters: [.required("salt", Int.self)], exposure: .remote,
+                "answer", parameters: Salt.self, exposure: .remote,
                 urlPatterns: ["/\(name.lowercased())/:salt"]
             ) { _, p in
                 index * 1_000_000 + (try p.value("salt", as: Int.self))
             },
-            MediatorAction("answerAsync", parameters: [.required("salt", Int.self)]) { _, p async throws in
+            MediatorAction("answerAsync", parameters: Salt.self) { _, p async throws in
                 await Task.yield()
                 return index * 1_000_000 + (try p.value("salt", as: Int.self))
             },
@@ -291,4 +291,9 @@ extension TaskGroup where ChildTaskResult == Void {
             }
         }
     }
+}
+
+/// The value a call adds to a target's answer, so each call's answer is its own.
+private struct Salt: MediatorInput {
+    @Parameter var salt: Int
 }

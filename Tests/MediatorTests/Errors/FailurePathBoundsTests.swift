@@ -73,7 +73,7 @@ struct FailurePathBoundsTests {
                 targetNamed: name,
                 actions: [
                     MediatorAction(
-                        "show", parameters: [.required("id", Int.self)], exposure: .remote, urlPatterns: ["/item\(index)/:id"]
+                        "show", parameters: ItemID.self, exposure: .remote, urlPatterns: ["/item\(index)/:id"]
                     ) { _, parameters in "\(name) \(try parameters.value("id", as: Int.self))" }
                 ])
         }
@@ -96,4 +96,9 @@ struct FailurePathBoundsTests {
 /// Registers a target that answers `ping` with "pong".
 private func registerProbe(named name: String, on mediator: Mediator) throws {
     try mediator.register(targetNamed: name, actions: [MediatorAction("ping") { _, _ in "pong" }])
+}
+
+/// The id an item link carries.
+private struct ItemID: MediatorInput {
+    @Parameter var id: Int
 }

@@ -19,7 +19,7 @@ private func makeShop(orders: Orders, window: Duration = .seconds(60), recorder:
     try mediator.register(
         targetNamed: "Shop",
         actions: [
-            MediatorAction("order", parameters: [.required("id", Int.self)], exposure: .remote, urlPatterns: ["/order/:id"]) {
+            MediatorAction("order", parameters: ItemID.self, exposure: .remote, urlPatterns: ["/order/:id"]) {
                 _, parameters in
                 let id = try parameters.value("id", as: Int.self)
                 orders.ran(id)
@@ -169,4 +169,9 @@ private struct HoldOrders: MediatorInterceptor {
     func intercept(_ call: MediatorCall) throws -> MediatorCall.Decision {
         call.action == "order" ? .hold(until: "orders") : .proceed
     }
+}
+
+/// The id an order link carries.
+private struct ItemID: MediatorInput {
+    @Parameter var id: Int
 }

@@ -50,13 +50,13 @@ private func registerShop(on mediator: Mediator, runs: Runs, checkoutExposure: M
         targetNamed: "Shop",
         actions: [
             MediatorAction(
-                "checkout", parameters: [.optional("total", Int.self, default: 0)], exposure: checkoutExposure,
+                "checkout", parameters: Total.self, exposure: checkoutExposure,
                 urlPatterns: ["/checkout"]
             ) { _, p in
                 runs.ran("checkout")
                 return "checkout \(try p.value("total", as: Int.self))"
             },
-            MediatorAction("order", parameters: [.required("id", Int.self)], exposure: .remote, urlPatterns: ["/order/:id"]) {
+            MediatorAction("order", parameters: ItemID.self, exposure: .remote, urlPatterns: ["/order/:id"]) {
                 _, p in
                 let id = try p.value("id", as: Int.self)
                 runs.ran("order \(id)")
@@ -653,4 +653,14 @@ private struct OrderID: MediatorInput {
     @Parameter("The order") var id: Int
     init() {}
     init(id: Int) { self.id = id }
+}
+
+/// The id an order link carries.
+private struct ItemID: MediatorInput {
+    @Parameter var id: Int
+}
+
+/// The checkout's total, 0 when a link leaves it out.
+private struct Total: MediatorInput {
+    @Parameter var total = 0
 }

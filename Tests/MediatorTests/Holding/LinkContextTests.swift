@@ -24,7 +24,7 @@ private func makeShop(_ contexts: Contexts) throws -> Mediator {
     try mediator.register(
         targetNamed: "Shop",
         actions: [
-            MediatorAction("order", parameters: [.required("id", Int.self)], exposure: .remote, urlPatterns: ["/order/:id"]) {
+            MediatorAction("order", parameters: ItemID.self, exposure: .remote, urlPatterns: ["/order/:id"]) {
                 _, parameters in "order \(try parameters.value("id", as: Int.self))"
             }
         ])
@@ -85,4 +85,9 @@ private final class DuplicateContexts: MediatorInterceptor {
     func callDidFinish(_ call: MediatorCall, outcome: MediatorCall.Outcome, duration: Duration) {
         if case .duplicate = outcome { seen.withLock { $0.append((call.context as? Window)?.id) } }
     }
+}
+
+/// The id an order link carries.
+private struct ItemID: MediatorInput {
+    @Parameter var id: Int
 }

@@ -18,7 +18,7 @@ struct StaleLinkTests {
         try mediator.register(
             targetNamed: "Shop",
             actions: [
-                MediatorAction("order", parameters: [.required("id", Int.self)], exposure: .remote, urlPatterns: ["/order/:id"]) {
+                MediatorAction("order", parameters: ItemID.self, exposure: .remote, urlPatterns: ["/order/:id"]) {
                     _, _ in runs.withLock { $0 += 1 }
                 }
             ])
@@ -37,4 +37,9 @@ struct StaleLinkTests {
         }
         #expect(runs.withLock { $0 } == 0)
     }
+}
+
+/// The id an order link carries.
+private struct ItemID: MediatorInput {
+    @Parameter var id: Int
 }

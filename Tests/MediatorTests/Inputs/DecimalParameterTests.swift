@@ -11,6 +11,11 @@ private struct PriceInput: MediatorInput {
     init(amount: Double, extras: [Double] = []) { (self.amount, self.extras) = (amount, extras) }
 }
 
+/// The same amount, declared for the action taking untyped parameters.
+private struct Amount: MediatorInput {
+    @Parameter var amount: Double
+}
+
 private enum Prices {
     static let set = ActionContract<PriceInput, String>("set", on: "Prices")
 }
@@ -23,7 +28,7 @@ private struct PricesTarget: MediatorTarget {
             "\(input.amount) \(input.extras)"
         },
         MediatorAction(
-            "byName", parameters: [.required("amount", Double.self)], exposure: .remote, urlPatterns: ["/named/:amount"]
+            "byName", parameters: Amount.self, exposure: .remote, urlPatterns: ["/named/:amount"]
         ) {
             _, parameters in "\(try parameters.value("amount", as: Double.self))"
         },

@@ -294,6 +294,12 @@ struct DeclaredInputTests {
         try mediator.register(MixedTarget())
         let error = expectMediatorError(.invalidDeclaration) { try mediator.perform("mixed", on: "People", with: ["fine": 1]) }
         #expect(error?.description.contains("\"stray\"") == true)
+        // The same declaration naming an untyped action's parameters is refused the same way.
+        try mediator.register(
+            targetNamed: "Named",
+            actions: [MediatorAction("mixed", parameters: Mixed.self) { _, p in try p.value("fine", as: Int.self) }])
+        let named = expectMediatorError(.invalidDeclaration) { try mediator.perform("mixed", on: "Named", with: ["fine": 1]) }
+        #expect(named?.description.contains("\"stray\"") == true)
     }
 }
 

@@ -20,7 +20,7 @@ struct Conversion: Sendable, CustomTestStringConvertible {
             try mediator.register(
                 targetNamed: "Convert",
                 actions: [
-                    MediatorAction("read", parameters: [.required("value", Value.self)]) { _, p in
+                    MediatorAction("read", parameters: Read<Value>.self) { _, p in
                         try p.value("value", as: Value.self)
                     }
                 ])
@@ -41,6 +41,29 @@ struct Conversion: Sendable, CustomTestStringConvertible {
     }
 }
 
+/// The one value a conversion row reads through a call by name.
+private struct Read<Value: MediatorParameterValue>: MediatorInput {
+    @Parameter var value: Value
+}
+
+/// What the shop's "add" reads: one of each kind of declared parameter.
+private struct Add: MediatorInput {
+    @Parameter("Product id") var id: Int
+    @Parameter("How many") var quantity = 1
+    @Parameter("Gift note") var note: String?
+    @Parameter("Where to go next") var tab = Tab.cart
+}
+
+/// A required product id.
+private struct ItemID: MediatorInput {
+    @Parameter var id: Int
+}
+
+/// An optional parameter the handler does not read.
+private struct OptionalX: MediatorInput {
+    @Parameter var x: Int?
+}
+
 private let someUUID = UUID()
 
 /// A target whose actions read declared parameters, for missing, default and invalid values.
@@ -49,12 +72,7 @@ private struct ShopTarget: MediatorTarget {
     static let actions: [MediatorAction<Self>] = [
         MediatorAction(
             "add",
-            parameters: [
-                .required("id", Int.self, "Product id"),
-                .optional("quantity", Int.self, default: 1, "How many"),
-                .optional("note", String.self, "Gift note"),
-                .optional("tab", Tab.self, default: .cart, "Where to go next"),
-            ]
+            parameters: Add.self
         ) { _, p in
             let id: Int = try p.value("id")
             let quantity: Int = try p.value("quantity")
@@ -62,7 +80,7 @@ private struct ShopTarget: MediatorTarget {
             let tab: Tab = try p.value("tab")
             return "\(id)x\(quantity) \(note ?? "-") \(tab.rawValue)"
         },
-        MediatorAction("undeclared", parameters: [.required("id", Int.self)]) { _, p in
+        MediatorAction("undeclared", parameters: ItemID.self) { _, p in
             try p.value("missing", as: Int.self)
         },
     ]
@@ -253,7 +271,7 @@ struct ParameterValueTests {
             targetNamed: "T",
             actions: [
                 MediatorAction("undeclared") { _, parameters in try parameters.value("id", as: Int.self) },
-                MediatorAction("declared", parameters: [.optional("x", Int.self)]) { _, parameters in
+                MediatorAction("declared", parameters: OptionalX.self) { _, parameters in
                     try parameters.value("id", as: Int.self)
                 },
             ])

@@ -40,7 +40,7 @@ private struct RepeatsTarget: MediatorTarget {
             while ContinuousClock.now - start < .milliseconds(2) {}
             return ContinuousClock.now - start
         },
-        MediatorAction("show", parameters: [.required("id", Int.self)], exposure: .remote, urlPatterns: ["/show/:id"]) {
+        MediatorAction("show", parameters: ItemID.self, exposure: .remote, urlPatterns: ["/show/:id"]) {
             _, parameters in try parameters.value("id", as: Int.self)
         },
     ]
@@ -176,4 +176,9 @@ struct InterceptedRepeatCallTests {
             #expect(observed < .seconds(60))
         }
     }
+}
+
+/// The id the "show" action answers.
+private struct ItemID: MediatorInput {
+    @Parameter var id: Int
 }

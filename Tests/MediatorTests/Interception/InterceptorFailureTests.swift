@@ -103,12 +103,12 @@ private struct PingTarget: MediatorTarget {
     let mediator: Mediator
 
     static let actions: [MediatorAction<Self>] = [
-        MediatorAction("ping", parameters: [.required("depth", Int.self)]) { target, p in
+        MediatorAction("ping", parameters: Depth.self) { target, p in
             let depth = try p.value("depth", as: Int.self)
             guard depth > 0 else { return ["A"] }
             return ["A"] + (try target.mediator.perform("pong", on: "B", with: ["depth": depth - 1], as: [String].self))
         },
-        MediatorAction("pingAsync", parameters: [.required("depth", Int.self)]) { target, p async throws in
+        MediatorAction("pingAsync", parameters: Depth.self) { target, p async throws in
             let depth = try p.value("depth", as: Int.self)
             guard depth > 0 else { return ["A"] }
             let rest = try await target.mediator.performAsync(
@@ -123,12 +123,12 @@ private struct PongTarget: MediatorTarget {
     let mediator: Mediator
 
     static let actions: [MediatorAction<Self>] = [
-        MediatorAction("pong", parameters: [.required("depth", Int.self)]) { target, p in
+        MediatorAction("pong", parameters: Depth.self) { target, p in
             let depth = try p.value("depth", as: Int.self)
             guard depth > 0 else { return ["B"] }
             return ["B"] + (try target.mediator.perform("ping", on: "A", with: ["depth": depth - 1], as: [String].self))
         },
-        MediatorAction("pongAsync", parameters: [.required("depth", Int.self)]) { target, p async throws in
+        MediatorAction("pongAsync", parameters: Depth.self) { target, p async throws in
             let depth = try p.value("depth", as: Int.self)
             guard depth > 0 else { return ["B"] }
             let rest = try await target.mediator.performAsync(
@@ -356,4 +356,9 @@ private struct InlineGate: MediatorInterceptor {
         seen.withLock { $0.append("\(call.target).\(call.action)") }
         return .proceed
     }
+}
+
+/// How many more times the ping-pong calls back.
+private struct Depth: MediatorInput {
+    @Parameter var depth: Int
 }

@@ -96,7 +96,7 @@ private func makeShop(log: Log) throws -> Mediator {
     try mediator.register(
         targetNamed: "Shop",
         actions: [
-            MediatorAction("checkout", parameters: [.optional("total", Int.self, default: 0)]) { _, p in
+            MediatorAction("checkout", parameters: Total.self) { _, p in
                 log.append("ran checkout")
                 return "checkout \(try p.value("total", as: Int.self))"
             },
@@ -348,4 +348,9 @@ struct InterceptorParameterTests {
         #expect(seen.withLock { $0 }.suffix(5) == ["Counted.double", "Counted.double", "id=5", "Counted.double", "id=5"])
         #expect(CountedInput.reads.withLock { $0 } == 2)
     }
+}
+
+/// The checkout's total, 0 when a call leaves it out.
+private struct Total: MediatorInput {
+    @Parameter var total = 0
 }

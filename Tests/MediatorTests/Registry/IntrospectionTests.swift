@@ -26,6 +26,14 @@ private final class DecisionCounter: MediatorInterceptor {
     }
 }
 
+/// The product screen's parameters: one of each kind the catalog shows.
+private struct ProductScreen: MediatorInput {
+    @Parameter("Product id") var id: Int
+    @Parameter("Initial tab") var tab = Tab.home
+    @Parameter("Filter tags") var tags: [String]?
+    @Parameter(native: "Called when closed") var done: @Sendable (Bool) -> Void
+}
+
 /// A target whose catalog entry exercises every field.
 private struct StoreTarget: MediatorTarget {
     static let targetName = "Store"
@@ -33,13 +41,7 @@ private struct StoreTarget: MediatorTarget {
     static let actions: [MediatorAction<Self>] = [
         MediatorAction(
             "product", summary: "Product detail",
-            parameters: [
-                .required("id", Int.self, "Product id"),
-                .optional("tab", Tab.self, default: .home, "Initial tab"),
-                .optional("tags", [String].self, "Filter tags"),
-                .required("done", native: (@Sendable (Bool) -> Void).self, "Called when closed"),
-            ],
-            exposure: .remote, urlPatterns: ["/product/:id", "/p/:id"]
+            parameters: ProductScreen.self, exposure: .remote, urlPatterns: ["/product/:id", "/p/:id"]
         ) { _, _ in "screen" },
         MediatorAction("load", summary: "Loads the list") { _, _ async in [1, 2] },
         .onMainActor("banner") { _, _ in },

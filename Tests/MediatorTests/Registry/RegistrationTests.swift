@@ -288,7 +288,7 @@ struct RegistrationTests {
         try mediator.register(
             targetNamed: "Clock", summary: "Tells the time",
             actions: [
-                MediatorAction("now", parameters: [.required("zone", String.self)]) { _, p in
+                MediatorAction("now", parameters: Zone.self) { _, p in
                     "12:00 \(try p.value("zone", as: String.self))"
                 }
             ])
@@ -329,4 +329,9 @@ struct RegistrationTests {
         #expect(first.unregister("Fresh"))
         #expect(try second.perform("ping", on: "Fresh", as: String.self) == "replaced")
     }
+}
+
+/// The time zone the clock's "now" reads.
+private struct Zone: MediatorInput {
+    @Parameter var zone: String
 }

@@ -3,14 +3,25 @@ import Mediator
 import MediatorTesting
 import Testing
 
+/// The page a web fallback shows.
+private struct PageURL: MediatorInput {
+    @Parameter var url: String
+}
+
+/// A page and a title no degraded route supplies.
+private struct TitledPage: MediatorInput {
+    @Parameter var url: String
+    @Parameter var title: String
+}
+
 /// A web fallback target: its remote action returns the URL it would show.
 struct URLWebTarget: MediatorTarget {
     static let targetName = "Web"
     static let actions: [MediatorAction<Self>] = [
-        MediatorAction("open", parameters: [.required("url", String.self)], exposure: .remote) { _, p in
+        MediatorAction("open", parameters: PageURL.self, exposure: .remote) { _, p in
             "web \(try p.value("url", as: String.self))"
         },
-        MediatorAction("internal", parameters: [.required("url", String.self)]) { _, p in
+        MediatorAction("internal", parameters: PageURL.self) { _, p in
             "internal \(try p.value("url", as: String.self))"
         },
     ]
@@ -241,7 +252,7 @@ struct URLConfigurationTests {
             targetNamed: "Browser",
             actions: [
                 MediatorAction<Void>(
-                    "show", parameters: [.required("url", String.self), .required("title", String.self)], exposure: .remote
+                    "show", parameters: TitledPage.self, exposure: .remote
                 ) { _, _ in "shown" }
             ])
         let configuration = Mediator.RouteConfiguration(

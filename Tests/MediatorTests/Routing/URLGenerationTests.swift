@@ -32,12 +32,6 @@ struct URLRoundTripTarget: MediatorTarget {
         }
     }
 
-    static let parameters: [MediatorParameter] = [
-        .required("id", Int.self), .optional("name", String.self), .optional("flag", Bool.self),
-        .optional("price", Double.self), .optional("tags", [String].self), .optional("tab", Tab.self),
-        .optional("uuid", UUID.self), .optional("path", String.self),
-    ]
-
     static func read(_ p: MediatorParameters) throws -> Values {
         Values(
             id: try p.value("id"), name: try p.optionalValue("name"), flag: try p.optionalValue("flag"),
@@ -46,16 +40,19 @@ struct URLRoundTripTarget: MediatorTarget {
     }
 
     static let actions: [MediatorAction<Self>] = [
-        MediatorAction("item", parameters: parameters, exposure: .remote, urlPatterns: ["/item/:id(/:name)"]) { _, p in
+        MediatorAction("item", parameters: TripParameters.self, exposure: .remote, urlPatterns: ["/item/:id(/:name)"]) { _, p in
             try read(p)
         },
-        MediatorAction("files", parameters: parameters, exposure: .remote, urlPatterns: ["/files/:id/*path"]) { _, p in
+        MediatorAction("files", parameters: TripParameters.self, exposure: .remote, urlPatterns: ["/files/:id/*path"]) { _, p in
             try read(p)
         },
-        MediatorAction("plain", parameters: parameters, exposure: .remote) { _, p in try read(p) },
-        MediatorAction("web", parameters: parameters, exposure: .remote, urlPatterns: ["/w/:id"]) { _, p in try read(p) },
-        MediatorAction("secret", parameters: parameters) { _, p in try read(p) },
-        MediatorAction("special", parameters: parameters, exposure: .remote, urlPatterns: ["/item/special"]) { _, p in try read(p)
+        MediatorAction("plain", parameters: TripParameters.self, exposure: .remote) { _, p in try read(p) },
+        MediatorAction("web", parameters: TripParameters.self, exposure: .remote, urlPatterns: ["/w/:id"]) { _, p in
+            try read(p)
+        },
+        MediatorAction("secret", parameters: TripParameters.self) { _, p in try read(p) },
+        MediatorAction("special", parameters: TripParameters.self, exposure: .remote, urlPatterns: ["/item/special"]) { _, p in
+            try read(p)
         },
     ]
 }
@@ -161,4 +158,16 @@ struct SeededGenerator: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+}
+
+/// What every action of the round-trip target declares: one parameter of each kind a URL carries.
+private struct TripParameters: MediatorInput {
+    @Parameter var id: Int
+    @Parameter var name: String?
+    @Parameter var flag: Bool?
+    @Parameter var price: Double?
+    @Parameter var tags: [String]?
+    @Parameter var tab: URLRoundTripTarget.Tab?
+    @Parameter var uuid: UUID?
+    @Parameter var path: String?
 }

@@ -121,6 +121,11 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     }
 }
 
+/// The page the cleanup target shows.
+private struct PageURL: MediatorInput {
+    @Parameter var url: String
+}
+
 /// A target whose actions change exposure between two registrations, to show a configuration that
 /// was valid when applied cannot reach an action that has since become local-only.
 private func registerCleanup(on mediator: Mediator, remote: Bool) throws {
@@ -128,7 +133,7 @@ private func registerCleanup(on mediator: Mediator, remote: Bool) throws {
         targetNamed: "Cleanup",
         actions: [
             MediatorAction("tidy", exposure: remote ? .remote : .local, urlPatterns: ["/tidy"]) { _, _ in "tidied" },
-            MediatorAction("page", parameters: [.required("url", String.self)], exposure: remote ? .remote : .local) { _, p in
+            MediatorAction("page", parameters: PageURL.self, exposure: remote ? .remote : .local) { _, p in
                 "page \(try p.value("url", as: String.self))"
             },
         ],

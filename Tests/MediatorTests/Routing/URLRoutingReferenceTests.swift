@@ -11,22 +11,36 @@ private typealias EchoRoute = (action: String, patterns: [String])
 
 /// Registers a target whose actions answer `"<Target>.<action> <parameters>"`.
 private func registerEcho(
-    _ mediator: Mediator, target: String = "T", _ routes: [EchoRoute], parameters: [MediatorParameter] = [],
-    exposure: MediatorExposure = .remote
+    _ mediator: Mediator, target: String = "T", _ routes: [EchoRoute], exposure: MediatorExposure = .remote
 ) throws {
     try mediator.register(
         targetNamed: target,
         actions: routes.map { route in
-            MediatorAction<Void>(route.action, parameters: parameters, exposure: exposure, urlPatterns: route.patterns) { _, p in
+            MediatorAction<Void>(route.action, exposure: exposure, urlPatterns: route.patterns) { _, p in
                 "\(target).\(route.action) \(p.description)"
             }
         })
 }
 
+/// A list of numbers a query may repeat.
+private struct Numbers: MediatorInput {
+    @Parameter var t: [Int]?
+}
+
+/// One optional query value.
+private struct Query: MediatorInput {
+    @Parameter var q: String?
+}
+
+/// A native-only value, which no URL pattern may capture.
+private struct NativeDone: MediatorInput {
+    @Parameter(native: "") var done: String?
+}
+
 /// A mediator with the echo target `T`, the app scheme `app` and the web host `example.com`.
-private func echoMediator(_ routes: [EchoRoute], parameters: [MediatorParameter] = []) throws -> Mediator {
+private func echoMediator(_ routes: [EchoRoute]) throws -> Mediator {
     let mediator = Mediator()
-    try registerEcho(mediator, routes, parameters: parameters)
+    try registerEcho(mediator, routes)
     mediator.registerScheme("app")
     mediator.registerWebHost("example.com")
     return mediator
@@ -449,10 +463,10 @@ struct URLRoutingReferenceTests {
         try mediator.register(
             targetNamed: "T",
             actions: [
-                MediatorAction<Void>("list", parameters: [.optional("t", [Int].self)], exposure: .remote) { _, p in
+                MediatorAction<Void>("list", parameters: Numbers.self, exposure: .remote) { _, p in
                     try p.optionalValue("t", as: [Int].self) ?? []
                 },
-                MediatorAction<Void>("one", parameters: [.optional("q", String.self)], exposure: .remote) { _, p in
+                MediatorAction<Void>("one", parameters: Query.self, exposure: .remote) { _, p in
                     try p.optionalValue("q", as: String.self) ?? "-"
                 },
             ])
@@ -763,7 +777,7 @@ struct URLRoutingReferenceTests {
             targetNamed: "N",
             actions: [
                 MediatorAction<Void>(
-                    "pay", parameters: [.optional("done", native: String.self)], exposure: .remote, urlPatterns: ["/npay/:done"]
+                    "pay", parameters: NativeDone.self, exposure: .remote, urlPatterns: ["/npay/:done"]
                 ) { _, _ in 0 }
             ])
         mediator.registerScheme("app")

@@ -68,10 +68,10 @@ struct URLRoutingTests {
             targetNamed: "Files",
             actions: [
                 MediatorAction<Void>(
-                    "list", parameters: [.optional("path", [String].self)], exposure: .remote, urlPatterns: ["/files/*path"]
+                    "list", parameters: Segments.self, exposure: .remote, urlPatterns: ["/files/*path"]
                 ) { _, p in try p.optionalValue("path", as: [String].self) ?? ["<none>"] },
                 MediatorAction<Void>(
-                    "joined", parameters: [.optional("path", String.self)], exposure: .remote, urlPatterns: ["/joined/*path"]
+                    "joined", parameters: JoinedPath.self, exposure: .remote, urlPatterns: ["/joined/*path"]
                 ) { _, p in try p.optionalValue("path", as: String.self) ?? "<none>" },
             ])
         mediator.registerScheme("app")
@@ -289,4 +289,14 @@ struct URLRoutingTests {
         #expect(try large.open("app://r9999/1/detail", as: String.self) == "Many.a9999 [id: 1]")
         #expect(try small.open("app://r9/1/detail", as: String.self) == "Many.a9 [id: 1]")
     }
+}
+
+/// A wildcard's segments, kept apart.
+private struct Segments: MediatorInput {
+    @Parameter var path: [String]?
+}
+
+/// A wildcard's segments, joined by "/".
+private struct JoinedPath: MediatorInput {
+    @Parameter var path: String?
 }

@@ -3,12 +3,17 @@ import Mediator
 import MediatorTesting
 import Testing
 
+/// A product id a link may leave out.
+private struct OptionalID: MediatorInput {
+    @Parameter var id: Int?
+}
+
 /// A catalog-like target: remote actions reachable by pattern and by the convention route, one
 /// local action, and one a route configuration can disable.
 struct SuggestedCatalogTarget: MediatorTarget {
     static let targetName = "Products"
     static let actions: [MediatorAction<Self>] = [
-        MediatorAction("detail", parameters: [.optional("id", Int.self)], exposure: .remote) { _, _ in "detail" },
+        MediatorAction("detail", parameters: OptionalID.self, exposure: .remote) { _, _ in "detail" },
         MediatorAction("list", exposure: .remote, urlPatterns: ["/products/:category", "/product/:id"]) { _, _ in "list" },
         MediatorAction("secret") { _, _ in "secret" },
         MediatorAction("sale", exposure: .remote, urlPatterns: ["/sale"]) { _, _ in "sale" },
