@@ -39,10 +39,11 @@ extension MediatorInput {
     /// parameters' own for ``MediatorParameters``.
     @usableFromInline
     package static var schema: InputSchema<Self> {
+        // The same type, so the same layout: no cast to pay on every read.
         if Self.self == MediatorParameters.self {
-            // The same type, so the same layout: no cast to pay on every read.
             return unsafeBitCast(InputSchema<MediatorParameters>.untyped, to: InputSchema<Self>.self)
         }
+        if Self.self == NoInput.self { return unsafeBitCast(InputSchema<NoInput>.empty, to: InputSchema<Self>.self) }
         // Read once, outside every lock: `init()` is the user's code.
         return DeclaredSchemas.schema(of: Self.self) { InputSchema(reading: Self.init) }
     }
