@@ -4,10 +4,9 @@ extension FacadeContract {
     /// Lists every disagreement between the contracts and the registered targets, then every sample
     /// input that does not survive a round trip through its schema.
     ///
-    /// The compiler checks a schema's fields against the initializer's parameter types, but not
-    /// against its parameter names: two fields of the same type swapped in the schema compile, and
-    /// a call by name or a URL then sets one from the other. A round trip (the sample's values read
-    /// by the schema, an input built from them, its values read again) catches that:
+    /// The compiler cannot see that a typed initializer leaves a required `@Parameter` unset; every
+    /// call given such an input then fails with `missingParameter`. A round trip (the sample's values
+    /// read by the schema, an input built from them, its values read again) catches that:
     ///
     /// ```swift
     /// #expect(

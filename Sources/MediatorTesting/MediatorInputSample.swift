@@ -8,7 +8,7 @@ public import Mediator
 ///   defaulted argument left out, and reports each field whose schema default differs from the
 ///   initializer's.
 /// - ``FacadeContract/problems(on:contracts:samples:)`` round-trips samples through their schema,
-///   which catches two fields of the same type swapped in it.
+///   which catches a typed initializer that leaves a required `@Parameter` unset.
 ///
 /// ```swift
 /// MediatorInputSample(AddToCart(productID: 42))   // quantity: the initializer's default
@@ -36,9 +36,8 @@ public struct MediatorInputSample: Sendable {
     }
 
     /// What goes wrong when the sample is read by its schema and built again: required fields its
-    /// typed initializer left unset (every call with such an input fails with `missingParameter`), fields whose values
-    /// change (two fields of the same type swapped in the schema, a field reading the wrong property),
-    /// or a schema that cannot decode what it encodes.
+    /// typed initializer left unset (every call with such an input fails with `missingParameter`),
+    /// fields whose values change, or a schema that cannot decode what it encodes.
     /// - Returns: One line per problem; empty when the sample survives the round trip.
     public func roundTripProblems() -> [String] {
         sample.roundTripProblems()

@@ -9,7 +9,7 @@ internal import MediatorText
 ///   whose schema default differs from the initializer's, for samples made with every defaulted
 ///   argument left out.
 /// - `FacadeContract` (in `MediatorTesting`) round-trips samples through their schema, which catches
-///   two fields of the same type swapped in it.
+///   a typed initializer that leaves a required `@Parameter` unset.
 ///
 /// Swift does not expose an initializer's default arguments at run time, so a check can only see the
 /// defaults of the inputs it is given a sample of.
@@ -48,9 +48,8 @@ package struct InputSample: Sendable {
     }
 
     /// What goes wrong when the sample is read by its schema and built again: required fields its
-    /// typed initializer left unset (every call with such an input fails with `missingParameter`), fields whose values
-    /// change (two fields of the same type swapped in the schema, a field reading the wrong property),
-    /// or a schema that cannot decode what it encodes.
+    /// typed initializer left unset (every call with such an input fails with `missingParameter`),
+    /// fields whose values change, or a schema that cannot decode what it encodes.
     /// - Returns: One line per problem; empty when the sample survives the round trip.
     package func roundTripProblems() -> [String] {
         let unset = parameters.filter { $0.isRequired && values[$0.name] == nil }.map(\.name)
