@@ -1,27 +1,78 @@
 import Foundation
 import Mediator
 
-/// Thrown by ``withDeadlockGuard(_:_:_:)`` when the guarded work did not finish in time.
+/// Thrown by ``withDeadlockGuard(_:_:)`` when the guarded work stopped making progress.
 public struct DeadlockSuspected: Error, CustomStringConvertible {
     /// What the guarded work was doing, as the test named it.
     public let what: String
-    /// How long the work was given.
-    public let limit: Duration
-    /// One line naming the work and the limit.
-    public var description: String { "\(what) did not finish within \(limit): suspected deadlock" }
+    /// Why the watchdog judged it stuck: the process idle, or its CPU budget spent.
+    public let reason: String
+    /// One line naming the work and the reason.
+    public var description: String { "\(what) did not finish: \(reason): suspected deadlock" }
 }
 
-/// Runs `body` in its own task and returns its result, or throws `DeadlockSuspected` if it has not
-/// finished after `limit`, so a deadlock fails the test instead of hanging the run.
+/// When the watchdog of ``withDeadlockGuard(_:_:)`` calls guarded work stuck.
+///
+/// Not a wall-clock limit: the whole suite runs its tests interleaved on two cores, so under
+/// ThreadSanitizer even a trivial test takes most of the run's minute, and any load on the machine
+/// stretches that further; a fixed limit fails tests that have no deadlock at all. A deadlock on the
+/// mediator's locks blocks its threads, so once the rest of the suite is done the process goes
+/// idle while the work is unfinished; a livelock keeps the process busy without end. The watchdog
+/// watches the process's CPU time for either.
+package enum DeadlockRule {
+    /// How long the process may stay (almost) idle while the work is unfinished.
+    package static let idleWindow: Duration = .seconds(20)
+    /// The CPU time under which a window counts as idle (2.5 % of one core).
+    package static let idleCPU: Duration = .milliseconds(500)
+    /// The process CPU time the work may see pass without finishing (the whole suite under
+    /// ThreadSanitizer uses about 120 s).
+    package static let cpuBudget: Duration = .seconds(900)
+    /// How often the watchdog samples the process's CPU time.
+    package static let tick: Duration = .seconds(1)
+
+    /// The CPU time this process has used so far, all threads, user and system.
+    package static func processCPU() -> Duration {
+        var usage = rusage()
+        #if os(Linux)
+            let who = __rusage_who_t(RUSAGE_SELF.rawValue)  // Glibc imports the constant as an enum
+        #else
+            let who = RUSAGE_SELF
+        #endif
+        guard getrusage(who, &usage) == 0 else { return .zero }
+        func duration(_ time: timeval) -> Duration { .seconds(Int64(time.tv_sec)) + .microseconds(Int64(time.tv_usec)) }
+        return duration(usage.ru_utime) + duration(usage.ru_stime)
+    }
+
+    /// Waits until `finished` (given how long to wait) reports the work done, returning `nil`, or
+    /// until `cpu`, the process's CPU time read once per tick, shows it stuck, returning why.
+    package static func watch(cpu: () -> Duration = processCPU, _ finished: (Duration) -> Bool) -> String? {
+        let start = cpu()
+        var samples: [Duration] = [start]  // one per tick, the newest last
+        let window = Int(idleWindow / tick)
+        while true {
+            if finished(tick) { return nil }
+            let now = cpu()
+            samples.append(now)
+            if samples.count > window + 1 { samples.removeFirst() }
+            if samples.count == window + 1, let first = samples.first, now - first < idleCPU {
+                return "the process was idle for \(idleWindow) while it was unfinished"
+            }
+            if now - start >= cpuBudget { return "the process used \(cpuBudget) of CPU time while it was unfinished" }
+        }
+    }
+}
+
+/// Runs `body` in its own task and returns its result, or throws `DeadlockSuspected` if it stops
+/// making progress (see ``DeadlockRule``), so a deadlock fails the test instead of hanging the run.
 ///
 /// The watchdog is a plain thread, not a task: a deadlock may hold every thread of the cooperative
 /// pool, and then no task-based timer could fire. If even the failure cannot be delivered (the pool
 /// is stuck, so the test cannot resume), the watchdog ends the test process with a message after a
 /// grace period: the run fails, it does not hang.
 public func withDeadlockGuard<Value: Sendable>(
-    _ what: String, limit: Duration = .seconds(60), _ body: @escaping @Sendable () async throws -> Value
+    _ what: String, _ body: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
-    try await guarded(what, limit: limit) { watchdog in
+    try await guarded(what) { watchdog in
         Task.detached {
             do {
                 watchdog.finish(.success(try await body()))
@@ -36,12 +87,11 @@ public func withDeadlockGuard<Value: Sendable>(
 ///
 /// Synchronous guarded work (loops of calls racing registry changes, factories that block) runs on
 /// a dedicated thread, never on the cooperative pool: the pool has as many threads as cores (two
-/// here), and two such tests holding both would stall every other test's task until its watchdog
-/// fired, failing tests that have no deadlock at all.
+/// here), and two such tests holding both would stall every other test's task.
 public func withDeadlockGuard<Value: Sendable>(
-    _ what: String, limit: Duration = .seconds(60), _ body: @escaping @Sendable () throws -> Value
+    _ what: String, _ body: @escaping @Sendable () throws -> Value
 ) async throws -> Value {
-    try await guarded(what, limit: limit) { watchdog in
+    try await guarded(what) { watchdog in
         Thread {
             do {
                 watchdog.finish(.success(try body()))
@@ -54,15 +104,15 @@ public func withDeadlockGuard<Value: Sendable>(
 
 /// Starts the work with `start` and waits for it under a watchdog thread.
 private func guarded<Value: Sendable>(
-    _ what: String, limit: Duration, start: (Watchdog<Value>) -> Void
+    _ what: String, start: (Watchdog<Value>) -> Void
 ) async throws -> Value {
     let watchdog = Watchdog<Value>()
     let value = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
         watchdog.start(continuation)
         start(watchdog)
         let thread = Thread {
-            if watchdog.waitForFinish(limit) { return }
-            watchdog.finish(.failure(DeadlockSuspected(what: what, limit: limit)))
+            guard let reason = DeadlockRule.watch({ watchdog.waitForFinish($0) }) else { return }
+            watchdog.finish(.failure(DeadlockSuspected(what: what, reason: reason)))
             if watchdog.waitForResume(.seconds(20)) { return }
             FileHandle.standardError.write(
                 Data("\(what): deadlocked and the test could not resume; ending the test process\n".utf8))

@@ -529,7 +529,7 @@ struct HeldCallTests {
         let mediator = try makeShop(runs: runs)
         mediator.configure { $0.interceptors.append(Holding(["checkout"])) }
         let hold = try #require(held { try mediator.open("shop://checkout?total=2") })
-        let answer = try await withDeadlockGuard("a handler opening a gate", limit: .seconds(20)) {
+        let answer = try await withDeadlockGuard("a handler opening a gate") {
             try mediator.open("shop://login") as? String
         }
         #expect(answer == "logged in")
@@ -568,7 +568,7 @@ struct HeldCallTests {
         let answers = Locked<[Result<MediatorHold?, any Error>]>([])
         // Plain threads, not pool tasks: the callers block in synchronous calls, and the cooperative
         // pool (one thread per core) is shared with every other suite running meanwhile.
-        let finished = try await withDeadlockGuard("calls racing a gate that opens and closes", limit: .seconds(60)) {
+        let finished = try await withDeadlockGuard("calls racing a gate that opens and closes") {
             let workers =
                 (0..<callers).map { caller in
                     Worker {
