@@ -111,34 +111,34 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
     /// What kind of failure this is.
     public let code: Code
     /// The target the error is about, when it is about one.
-    public let target: String?
+    public var target: String? { details.target }
     /// The action the error is about, when it is about one.
-    public let action: String?
+    public var action: String? { details.action }
     /// The parameter the error is about, for missing, invalid and reserved parameters.
-    public let parameter: String?
+    public var parameter: String? { details.parameter }
     /// The type that was expected: a parameter's declared type, or the result type the caller asked for.
-    package let expectedType: String?
+    package var expectedType: String? { details.expectedType }
     /// What was received instead: a parameter's value and type, or the result's type.
-    package let received: String?
+    package var received: String? { details.received }
     /// The URL the error is about, for URL failures.
-    package let url: String?
+    package var url: String? { details.url }
     /// What exists instead: a target's actions, the registered schemes or hosts.
-    package let available: [String]
+    package var available: [String] { details.available }
     /// Every problem, for invalid routes and route configurations; the one problem for declarations and URLs.
     ///
     /// Escaped and capped as the description quotes them (a problem often quotes a pattern or a key
     /// from a document), so each is one line, safe to log on its own.
-    package let problems: [String]
+    package var problems: [String] { details.problems }
     /// The names of the targets whose factories form a cycle, first repeated last, for ``Code/factoryCycle``.
-    package let cycle: [String]
+    package var cycle: [String] { details.cycle }
     /// The interceptor that rejected the call or timed out.
-    package let interceptor: String?
+    package var interceptor: String? { details.interceptor }
     /// The reason an interceptor gave for a rejection, or the configuration for disabling a route.
-    public let reason: String?
+    public var reason: String? { details.reason }
     /// The error the action's handler threw, for ``Code/handlerFailed``.
-    public let underlyingError: (any Error)?
+    public var underlyingError: (any Error)? { details.underlyingError }
     /// The held call, for ``Code/held`` and the codes that end a hold: cancel it, wait for it, see its gate.
-    public let hold: MediatorHold?
+    public var hold: MediatorHold? { details.hold }
 
     /// What was probably meant, closest first: registered target names for ``Code/targetNotFound``;
     /// the target's closest action names for ``Code/actionNotFound``;
@@ -193,28 +193,84 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
 
     /// One actionable line describing the failure, safe to log.
     public var description: String {
-        LogSafeText.escaped(compose(self))
+        LogSafeText.escaped(details.compose(self))
     }
 
     // What only the message reads.
 
     /// The suggestions given when the error was made, or found when read (`findingSuggestions`): the
     /// index they come from is built once per registry snapshot, on the first read.
-    var closest: [String] { findingSuggestions?() ?? givenSuggestions }
-    private let givenSuggestions: [String]
-    private let findingSuggestions: (@Sendable () -> [String])?
+    var closest: [String] { details.findingSuggestions?() ?? details.givenSuggestions }
     /// What a URL error is about besides the URL: the scheme, host, path or route.
-    let subject: String?
+    var subject: String? { details.subject }
     /// Who asked, for parameter errors outside an action (a route configuration's redirect).
-    let context: String?
+    var context: String? { details.context }
     /// A URL's length, a hop limit.
-    let count: Int
-    let limit: Int
+    var count: Int { details.count }
+    var limit: Int { details.limit }
     /// The interceptor timeout that ran out.
-    let after: Duration
-    /// Builds the message from the fields, before the final escaping pass; each code's is written
-    /// next to its constructor (`MediatorError+Codes.swift`), so a new code is one edit there.
-    private let compose: @Sendable (MediatorError) -> String
+    var after: Duration { details.after }
+
+    /// Everything but the code, in one shared object: an error is copied through every `throws`
+    /// and `Result` on a failing call's way back, and kept in broadcast reports, so it stays three
+    /// words (copying the ~40 words of its fields made the loops that collect failures too large
+    /// to inline). Immutable, so sharing it between copies is safe.
+    private let details: Details
+
+    /// The fields of an error besides its code, as its constructor was given them.
+    private final class Details: Sendable {
+        let target: String?
+        let action: String?
+        let parameter: String?
+        let expectedType: String?
+        let received: String?
+        let url: String?
+        let available: [String]
+        let problems: [String]
+        let cycle: [String]
+        let interceptor: String?
+        let reason: String?
+        let underlyingError: (any Error)?
+        let hold: MediatorHold?
+        let givenSuggestions: [String]
+        let findingSuggestions: (@Sendable () -> [String])?
+        let subject: String?
+        let context: String?
+        let count: Int
+        let limit: Int
+        let after: Duration
+        let compose: @Sendable (MediatorError) -> String
+
+        init(
+            target: String?, action: String?, parameter: String?, expectedType: String?, received: String?, url: String?,
+            available: [String], problems: [String], cycle: [String], interceptor: String?, reason: String?,
+            underlyingError: (any Error)?, hold: MediatorHold?, givenSuggestions: [String],
+            findingSuggestions: (@Sendable () -> [String])?, subject: String?, context: String?, count: Int, limit: Int,
+            after: Duration, compose: @escaping @Sendable (MediatorError) -> String
+        ) {
+            self.target = target
+            self.action = action
+            self.parameter = parameter
+            self.expectedType = expectedType
+            self.received = received
+            self.url = url
+            self.available = available
+            self.problems = problems
+            self.cycle = cycle
+            self.interceptor = interceptor
+            self.reason = reason
+            self.underlyingError = underlyingError
+            self.hold = hold
+            self.givenSuggestions = givenSuggestions
+            self.findingSuggestions = findingSuggestions
+            self.subject = subject
+            self.context = context
+            self.count = count
+            self.limit = limit
+            self.after = after
+            self.compose = compose
+        }
+    }
 
     /// An error of a code, with the fields it is about and how its message reads.
     init(
@@ -226,26 +282,11 @@ public struct MediatorError: Error, Sendable, CustomStringConvertible {
         message: @escaping @Sendable (MediatorError) -> String
     ) {
         self.code = code
-        self.target = target
-        self.action = action
-        self.parameter = parameter
-        self.expectedType = expectedType
-        self.received = received
-        self.url = url
-        self.available = available
-        self.problems = problems.map { LogSafeText.inline($0, limit: LogSafeText.problemLimit) }
-        self.cycle = cycle
-        self.interceptor = interceptor
-        self.reason = reason
-        self.underlyingError = underlyingError
-        self.hold = hold
-        self.givenSuggestions = suggestions
-        self.findingSuggestions = findingSuggestions
-        self.subject = subject
-        self.context = context
-        self.count = count
-        self.limit = limit
-        self.after = after
-        self.compose = message
+        self.details = Details(
+            target: target, action: action, parameter: parameter, expectedType: expectedType, received: received, url: url,
+            available: available, problems: problems.map { LogSafeText.inline($0, limit: LogSafeText.problemLimit) },
+            cycle: cycle, interceptor: interceptor, reason: reason, underlyingError: underlyingError, hold: hold,
+            givenSuggestions: suggestions, findingSuggestions: findingSuggestions, subject: subject, context: context,
+            count: count, limit: limit, after: after, compose: message)
     }
 }
