@@ -1,7 +1,7 @@
 public import Mediator
 
 /// An input value made by its typed initializer, kept with its schema, so checks can compare what a
-/// typed caller builds with what the schema builds from the same values.
+/// typed caller builds with what calls by name and URLs build from the same values.
 ///
 /// Two checks read samples:
 /// - `mediator.checkRegistrations(facades:typedDefaults:)` takes samples made with every
@@ -26,18 +26,12 @@ public struct MediatorInputSample: Sendable {
     /// Keeps a sample of an input type.
     /// - Parameter sample: An input made by its typed initializer.
     public init<Input: MediatorInput>(_ sample: Input) {
-        self.sample = InputSample(sample, equals: nil)
-    }
-
-    /// Keeps a sample of an `Equatable` input type; checks also compare the inputs themselves.
-    /// - Parameter sample: An input made by its typed initializer.
-    public init<Input: MediatorInput & Equatable>(_ sample: Input) {
-        self.sample = InputSample(sample, equals: { $0 == $1 })
+        self.sample = InputSample(sample)
     }
 
     /// What goes wrong when the sample is read by its schema and built again: required fields its
-    /// typed initializer left unset (every call with such an input fails with `missingParameter`),
-    /// fields whose values change, or a schema that cannot decode what it encodes.
+    /// typed initializer left unset (every call with such an input fails with `missingParameter`), or
+    /// a declaration the mediator refuses, with its reason.
     /// - Returns: One line per problem; empty when the sample survives the round trip.
     public func roundTripProblems() -> [String] {
         sample.roundTripProblems()

@@ -154,6 +154,14 @@ struct RegistrationCheckTests {
         #expect(MediatorInputSample(HalfSet(id: 7, name: "tea")).roundTripProblems() == [])
     }
 
+    @Test("a sample of a declaration the mediator refuses reports the reason, instead of passing its round trip")
+    func refusedDeclarationIsNamed() {
+        let problems = MediatorInputSample(Tagged(id: 3, tag: "from the typed call")).roundTripProblems()
+        #expect(problems.count == 1, "\(problems)")
+        #expect(problems.first?.hasPrefix("Tagged: its schema cannot build an input from the sample's own values") == true)
+        #expect(problems.first?.contains(#"its property "tag" is not declared with @Parameter"#) == true)
+    }
+
     @Test("FacadeContract reports a sample that leaves a required parameter unset, and nothing for a sound one")
     func facadeContractRoundTripsSamples() throws {
         let mediator = Mediator()
@@ -173,4 +181,12 @@ private struct HalfSet: MediatorInput {
     init() {}
     init(id: Int) { self.id = id }
     init(id: Int, name: String) { (self.id, self.name) = (id, name) }
+}
+
+/// An input with stored state outside its parameters, which calls by name and URLs could not set.
+private struct Tagged: MediatorInput {
+    @Parameter("Id") var id: Int
+    var tag = ""
+    init() {}
+    init(id: Int, tag: String) { (self.id, self.tag) = (id, tag) }
 }
