@@ -11,11 +11,11 @@ extension InputSchema {
             declared.problem
             ?? (declared.writers == nil ? "it is not a struct whose stored properties are all @Parameter" : nil)
         let parameters = fields.map(\.field.parameter)
-        // The writers know where each wrapper keeps its "unset" word; without them, the declaration is scanned.
+        // The writers know where each wrapper keeps its first word; without them, a typed call reflects.
         let unset = UnsetParameters(
-            declaration: instance, parameters: parameters,
+            Input.self, parameters: parameters,
             offsets: declared.writers.map { writers in
-                zip(writers, parameters).filter { $0.1.isRequired }.map { $0.0.unset }
+                zip(writers, parameters).filter { $0.1.isRequired }.map { $0.0.header }
             })
         guard let writers = declared.writers, problem == nil else {
             self.init(
@@ -34,10 +34,10 @@ extension InputSchema {
                 var input = instance
                 try withUnsafeMutableBytes(of: &input) { bytes in
                     guard let base = bytes.baseAddress else { return }
-                    for writer in writers {
-                        try writer.write(lookup, definition, base + writer.storage)
+                    for index in writers.indices {
+                        try writers[index].write(lookup, definition, base + writers[index].storage)
                         // Set (or never unset): a required parameter is written or the call threw.
-                        (base + writer.unset).storeBytes(of: 0, as: UInt64.self)
+                        (base + writers[index].header).storeBytes(of: writers[index].setHeader, as: UInt64.self)
                     }
                 }
                 return input
