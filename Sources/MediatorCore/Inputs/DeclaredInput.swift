@@ -21,6 +21,14 @@ struct DeclaredInput {
         /// The first word once the parameter holds a value (unset in the declaration for a required one).
         let setHeader: UInt64
         let write: StorageWriter
+
+        /// Decodes the parameter into the input at `base` and marks it set (a required one is
+        /// written or the call threw; the others were never unset).
+        @inline(__always)
+        func write(_ lookup: ParameterLookup, _ definition: ActionDefinition?, into base: UnsafeMutableRawPointer) throws {
+            try write(lookup, definition, base + storage)
+            (base + header).storeBytes(of: setHeader, as: UInt64.self)
+        }
     }
 
     init<Input>(reflecting declaration: Input) {

@@ -29,20 +29,59 @@ extension InputSchema {
         // Each parameter written straight into a copy of the declaration: no values by name
         // gathered, no decoder, no wrapper boxed.
         self.init(
-            parameters: parameters,
-            decode: { lookup, definition in
-                var input = instance
+            parameters: parameters, decode: Self.decoding(instance, with: writers),
+            encode: { input in declared.namedValues(of: input) }, problem: nil, unset: unset)
+    }
+
+    /// Builds an input by writing each parameter into a copy of `declaration`. Inputs of up to three
+    /// parameters (most) get a closure holding each writer in its own capture: calling a writer held
+    /// there retains nothing, where one read from an array is retained and released around the call.
+    private static func decoding(
+        _ declaration: Input, with writers: [DeclaredInput.Writer]
+    ) -> @Sendable (ParameterLookup, ActionDefinition?) throws -> Input {
+        switch writers.count {
+        case 1:
+            let first = writers[0]
+            return { lookup, definition in
+                var input = declaration
                 try withUnsafeMutableBytes(of: &input) { bytes in
                     guard let base = bytes.baseAddress else { return }
-                    for index in writers.indices {
-                        try writers[index].write(lookup, definition, base + writers[index].storage)
-                        // Set (or never unset): a required parameter is written or the call threw.
-                        (base + writers[index].header).storeBytes(of: writers[index].setHeader, as: UInt64.self)
-                    }
+                    try first.write(lookup, definition, into: base)
                 }
                 return input
-            },
-            encode: { input in declared.namedValues(of: input) },
-            problem: nil, unset: unset)
+            }
+        case 2:
+            let (first, second) = (writers[0], writers[1])
+            return { lookup, definition in
+                var input = declaration
+                try withUnsafeMutableBytes(of: &input) { bytes in
+                    guard let base = bytes.baseAddress else { return }
+                    try first.write(lookup, definition, into: base)
+                    try second.write(lookup, definition, into: base)
+                }
+                return input
+            }
+        case 3:
+            let (first, second, third) = (writers[0], writers[1], writers[2])
+            return { lookup, definition in
+                var input = declaration
+                try withUnsafeMutableBytes(of: &input) { bytes in
+                    guard let base = bytes.baseAddress else { return }
+                    try first.write(lookup, definition, into: base)
+                    try second.write(lookup, definition, into: base)
+                    try third.write(lookup, definition, into: base)
+                }
+                return input
+            }
+        default:
+            return { lookup, definition in
+                var input = declaration
+                try withUnsafeMutableBytes(of: &input) { bytes in
+                    guard let base = bytes.baseAddress else { return }
+                    for writer in writers { try writer.write(lookup, definition, into: base) }
+                }
+                return input
+            }
+        }
     }
 }
