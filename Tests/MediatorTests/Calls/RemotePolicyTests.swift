@@ -138,7 +138,9 @@ struct RemotePolicyTests {
     func remoteClosureIsRefusedAfterRedirect() throws {
         let (mediator, log) = try walletMediator()
         mediator.configure { $0.interceptors.append(RedirectCheckout(to: "pay", parameters: nil)) }
-        mediator.configure { $0.fallback = { call, _ in .redirect(target: "Wallet", action: "pay", parameters: call.parameters) } }
+        mediator.configure {
+            $0.fallback = { call, _ in .redirect(target: "Wallet", action: "pay", parameters: call.parameters) }
+        }
         let completions = Completions()
         let completion = completions.closure
 
