@@ -44,8 +44,8 @@ extension InputSchema {
             let first = writers[0]
             return { lookup, definition in
                 var input = declaration
-                try withUnsafeMutableBytes(of: &input) { bytes in
-                    guard let base = bytes.baseAddress else { return }
+                try withUnsafeMutablePointer(to: &input) { pointer in
+                    let base = UnsafeMutableRawPointer(pointer)
                     try first.write(lookup, definition, into: base)
                 }
                 return input
@@ -54,8 +54,8 @@ extension InputSchema {
             let (first, second) = (writers[0], writers[1])
             return { lookup, definition in
                 var input = declaration
-                try withUnsafeMutableBytes(of: &input) { bytes in
-                    guard let base = bytes.baseAddress else { return }
+                try withUnsafeMutablePointer(to: &input) { pointer in
+                    let base = UnsafeMutableRawPointer(pointer)
                     try first.write(lookup, definition, into: base)
                     try second.write(lookup, definition, into: base)
                 }
@@ -65,8 +65,8 @@ extension InputSchema {
             let (first, second, third) = (writers[0], writers[1], writers[2])
             return { lookup, definition in
                 var input = declaration
-                try withUnsafeMutableBytes(of: &input) { bytes in
-                    guard let base = bytes.baseAddress else { return }
+                try withUnsafeMutablePointer(to: &input) { pointer in
+                    let base = UnsafeMutableRawPointer(pointer)
                     try first.write(lookup, definition, into: base)
                     try second.write(lookup, definition, into: base)
                     try third.write(lookup, definition, into: base)
@@ -76,8 +76,8 @@ extension InputSchema {
         default:
             return { lookup, definition in
                 var input = declaration
-                try withUnsafeMutableBytes(of: &input) { bytes in
-                    guard let base = bytes.baseAddress else { return }
+                try withUnsafeMutablePointer(to: &input) { pointer in
+                    let base = UnsafeMutableRawPointer(pointer)
                     for writer in writers { try writer.write(lookup, definition, into: base) }
                 }
                 return input
