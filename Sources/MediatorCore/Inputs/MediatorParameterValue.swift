@@ -20,17 +20,19 @@ public protocol MediatorParameterValue: Sendable {
     /// - Parameter text: The decoded text.
     static func mediatorValue(fromText text: String) -> Self?
 
-    /// The type's name as errors and the catalog show it, such as `"Int"` or `"[Int]"`.
-    static var mediatorTypeName: String { get }
-
     /// The values a URL may use, when there are few enough to list (an enum's cases), for errors
     /// and the catalog; `nil` when any value of the type is possible.
     static var mediatorAllowedValues: [String]? { get }
 }
 
 extension MediatorParameterValue {
-    /// The type's own name by default.
-    public static var mediatorTypeName: String { String(describing: Self.self) }
+    /// The type's name as errors and the catalog show it: its own name, such as `"Int"`, and
+    /// `"[Element]"` for a list, such as `"[Int]"`.
+    @usableFromInline
+    package static var mediatorTypeName: String {
+        if let list = Self.self as? any ParameterList.Type { return "[\(list.elementTypeName)]" }
+        return String(describing: Self.self)
+    }
 
     /// Parses `String`, `Int`, `Bool` and `Double` directly (as their ``mediatorValue(from:)``
     /// describes); converts any other type's text through ``mediatorValue(from:)``.
@@ -161,9 +163,16 @@ extension Array: MediatorParameterValue where Element: MediatorParameterValue {
         }
         return Element.mediatorValue(from: raw).map { [$0] }
     }
+}
 
-    /// `[Element]`, such as `"[Int]"`.
-    public static var mediatorTypeName: String { "[\(Element.mediatorTypeName)]" }
+/// A list parameter type, whose name is its element's in brackets.
+protocol ParameterList {
+    /// The element type's name, as `mediatorTypeName` gives it.
+    static var elementTypeName: String { get }
+}
+
+extension Array: ParameterList where Element: MediatorParameterValue {
+    static var elementTypeName: String { Element.mediatorTypeName }
 }
 
 extension MediatorParameterValue where Self: RawRepresentable, RawValue: MediatorParameterValue {
