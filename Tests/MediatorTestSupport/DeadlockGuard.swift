@@ -21,7 +21,7 @@ public struct DeadlockSuspected: Error, CustomStringConvertible {
 /// watches the process's CPU time (with its children's) for either.
 package enum DeadlockRule {
     /// How long the process may stay (almost) idle while the work is unfinished.
-    package static let idleWindow: Duration = .seconds(20)
+    package static let idleWindow: Duration = .seconds(30)
     /// The CPU time under which a window counts as idle (2.5 % of one core).
     package static let idleCPU: Duration = .milliseconds(500)
     /// The process CPU time the work may see pass without finishing (the whole suite under
