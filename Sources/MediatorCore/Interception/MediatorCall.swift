@@ -81,6 +81,18 @@ public struct MediatorCall: Sendable, CustomStringConvertible {
         case input(any MediatorInput)
     }
 
+    /// The call's payload as the general pass carries it: a typed input as it is (when an interceptor
+    /// diverts a typed call that took the short way), or the values it has.
+    var payload: Payload {
+        switch storage {
+        case .input(let input): .input(Self.typed(input))
+        case .payload(let payload): payload
+        case .built(let parameters): .values(ParameterLookup(values: parameters.values))
+        }
+    }
+
+    private static func typed<Input: MediatorInput>(_ input: Input) -> TypedInput { TypedInput(input) }
+
     /// An input's values by name, from its schema.
     private static func values<Input: MediatorInput>(of input: Input) -> [String: any Sendable] {
         Input.schema.encode(input)
