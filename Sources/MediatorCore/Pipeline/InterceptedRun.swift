@@ -34,8 +34,7 @@ extension Mediator {
         cache.enter()
         defer { cache.exit() }
         let binding = cached.unretained
-        let (target, action) = binding._withUnsafeGuaranteedRef { ($0.definition.target, $0.definition.name) }
-        let call = MediatorCall(target: target, action: action, source: .local, input: input)
+        let call = MediatorCall(contract: key, source: .local, input: input)
         try intercept(call, binding, in: snapshot, isolation: nil, diverted: diverted, run: run) {
             // As `prepareTyped` makes it.
             binding._withUnsafeGuaranteedRef {
@@ -77,8 +76,7 @@ extension Mediator {
         guard snapshot.hasInterceptors, let binding = cache.routeBinding(index: id.index, in: snapshot) else { return nil }
         cache.enter()
         defer { cache.exit() }
-        let definition = binding._withUnsafeGuaranteedRef { $0.definition }
-        var call = MediatorCall(target: definition.target, action: definition.name, source: .remote, payload: payload)
+        var call = MediatorCall(to: binding._withUnsafeGuaranteedRef { $0.definition }, source: .remote, payload: payload)
         call.url = url
         call.context = context
         var value: (any Sendable)?
