@@ -62,7 +62,7 @@ let package = Package(
         // prints as every error and the App's console do), and the module template it copies, a real
         // module that CI builds and tests.
         .executableTarget(name: "MediatorTool", dependencies: ["MediatorText"]),
-        .testTarget(name: "MediatorToolTests", dependencies: ["MediatorTool", "MediatorText"]),
+        .testTarget(name: "MediatorToolTests", dependencies: ["MediatorTool", "MediatorText", "MediatorTestSupport"]),
         .plugin(
             name: "NewModule",
             capability: .command(

@@ -281,7 +281,7 @@ let fuzzUnmatchedURLHandler: @Sendable (Mediator.UnmatchedURL) throws -> Mediato
 }
 
 /// The fallback handler: `Ghost` calls go to `Shop.echo`; unknown `Typed` actions to `Typed.find`.
-let fuzzFallbackHandler: @Sendable (Mediator.UnresolvedCall) throws -> Mediator.Fallback = { call in
+let fuzzFallbackHandler: @Sendable (MediatorCall, MediatorError) throws -> Mediator.Fallback = { call, _ in
     if call.target == "Ghost" { return .redirect(target: "Shop", action: "echo", parameters: call.parameters) }
     if call.target == "Typed" { return .redirect(target: "Typed", action: "find", parameters: call.parameters) }
     return .notHandled

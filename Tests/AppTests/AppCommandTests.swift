@@ -3,16 +3,16 @@ import Testing
 
 /// The command-line App, end to end: every command as a user runs it.
 @Suite struct AppCommandTests {
-    @Test func helpListsEveryCommandAndOption() throws {
-        let run = try AppRunner.run(["--help"])
+    @Test func helpListsEveryCommandAndOption() async throws {
+        let run = try await AppRunner.run(["--help"])
         #expect(run.status == 0)
         for word in ["open URL", "routes [--json]", "shell", "--config FILE", "--help"] {
             #expect(run.output.contains(word), "help should mention \(word)")
         }
     }
 
-    @Test func theTourShowsScreensStacksAnalyticsAndRefusals() throws {
-        let run = try AppRunner.run([])
+    @Test func theTourShowsScreensStacksAnalyticsAndRefusals() async throws {
+        let run = try await AppRunner.run([])
         #expect(run.status == 0)
         #expect(run.output.contains("root Products → stack: Products"))
         #expect(run.output.contains("push Gyokuro → stack: Products › Gyokuro"))
@@ -34,16 +34,16 @@ import Testing
         #expect(run.output.contains("remote"))
     }
 
-    @Test func openPrintsTheScreenAndTheStack() throws {
-        let run = try AppRunner.run(["open", "shop://product/42", "shop://cart/add/42?quantity=2", "shop://cart"])
+    @Test func openPrintsTheScreenAndTheStack() async throws {
+        let run = try await AppRunner.run(["open", "shop://product/42", "shop://cart/add/42?quantity=2", "shop://cart"])
         #expect(run.status == 0)
         #expect(run.output.contains("screen: Gyokuro"))
         #expect(run.output.contains("result: cart: 2 items"))
         #expect(run.output.contains("stack: Products › Gyokuro › Cart"), "a product's link lands on the product list")
     }
 
-    @Test func aLinkFromAColdStartLandsWithTheScreensBeneathIt() throws {
-        let run = try AppRunner.run(["open", "--cold-start", "shop://product/42/reviews"])
+    @Test func aLinkFromAColdStartLandsWithTheScreensBeneathIt() async throws {
+        let run = try await AppRunner.run(["open", "--cold-start", "shop://product/42/reviews"])
         #expect(run.status == 0)
         let steps = run.lines.filter { $0.contains("→ stack:") }
         #expect(
@@ -53,16 +53,16 @@ import Testing
             ])
     }
 
-    @Test func aLinkDeliveredTwiceAtAColdStartOpensOnce() throws {
-        let run = try AppRunner.run(["open", "--cold-start", "shop://product/42", "shop://product/42"])
+    @Test func aLinkDeliveredTwiceAtAColdStartOpensOnce() async throws {
+        let run = try await AppRunner.run(["open", "--cold-start", "shop://product/42", "shop://product/42"])
         #expect(run.status == 0, "a duplicate is not a failure")
         #expect(run.errors == "")
         #expect(run.output.components(separatedBy: "push Gyokuro").count == 2, "landed once")
         #expect(run.output.contains("duplicate: the same link just arrived, so it opens once"))
     }
 
-    @Test func aLinkLandsAsTheDifferenceFromTheStack() throws {
-        let run = try AppRunner.run(["open", "shop://product/42/reviews", "shop://product/1", "shop://products"])
+    @Test func aLinkLandsAsTheDifferenceFromTheStack() async throws {
+        let run = try await AppRunner.run(["open", "shop://product/42/reviews", "shop://product/1", "shop://products"])
         #expect(run.status == 0)
         let steps = run.lines.filter { $0.contains("→ stack:") }
         #expect(
@@ -81,16 +81,16 @@ import Testing
         "shop://product/", "ftp://product/42", "shop://product/abc", "shop://Products/reprice?id=1&cents=1",
         "shop://nowhere/at/all", "shop://product/%zz", "",
     ])
-    func openFailsWithANonZeroStatusAndOneLineError(url: String) throws {
-        let run = try AppRunner.run(["open", url])
+    func openFailsWithANonZeroStatusAndOneLineError(url: String) async throws {
+        let run = try await AppRunner.run(["open", url])
         #expect(run.status == 1)
         #expect(run.errors.split(separator: "\n").count == 1)
         #expect(run.errors.hasPrefix("error: can't open "))
         #expect(!run.output.contains("refused"), "the error is printed once, on standard error")
     }
 
-    @Test func openReportsEveryURLAndFailsIfAnyFailed() throws {
-        let run = try AppRunner.run(["open", "shop://product/42", "shop://nowhere", "shop://cart"], mergingErrors: true)
+    @Test func openReportsEveryURLAndFailsIfAnyFailed() async throws {
+        let run = try await AppRunner.run(["open", "shop://product/42", "shop://nowhere", "shop://cart"], mergingErrors: true)
         #expect(run.status == 1)
         let lines = run.lines.filter { $0.hasPrefix("▶") || $0.hasPrefix("error") }
         #expect(
@@ -103,28 +103,28 @@ import Testing
         #expect(run.output.contains("push Cart → stack: Products › Gyokuro › Cart"), "the URL after the failed one was opened")
     }
 
-    @Test func errorsSayWhatTheUserSeesBeforeTheDeveloperDetail() throws {
-        let disabled = try AppRunner.run(["--config", AppConfigurationTests.example, "open", "shop://checkout"])
+    @Test func errorsSayWhatTheUserSeesBeforeTheDeveloperDetail() async throws {
+        let disabled = try await AppRunner.run(["--config", AppConfigurationTests.example, "open", "shop://checkout"])
         #expect(
             disabled.errors.hasPrefix("error: can't open shop://checkout: this page is unavailable right now: checkout is down"))
-        let local = try AppRunner.run(["open", "shop://Products/reprice?id=1&cents=1"])
+        let local = try await AppRunner.run(["open", "shop://Products/reprice?id=1&cents=1"])
         #expect(
             local.errors.hasPrefix(
                 "error: can't open shop://Products/reprice?id=1&cents=1: this page cannot be opened by a link ("))
-        let typo = try AppRunner.run(["open", "shop://Prodcts/detail?id=42"])
+        let typo = try await AppRunner.run(["open", "shop://Prodcts/detail?id=42"])
         #expect(
             typo.errors.hasPrefix(#"error: can't open shop://Prodcts/detail?id=42: the shop has no such page; did you mean "#))
     }
 
-    @Test func controlCharactersAreEscapedInEverythingPrinted() throws {
-        let run = try AppRunner.run(["open", "shop://product/\u{1B}[2J\u{202E}x\nmore"], mergingErrors: true)
+    @Test func controlCharactersAreEscapedInEverythingPrinted() async throws {
+        let run = try await AppRunner.run(["open", "shop://product/\u{1B}[2J\u{202E}x\nmore"], mergingErrors: true)
         #expect(run.status == 1)
         #expect(!run.output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
         #expect(run.output.contains(#"▶ open shop://product/\u{1B}[2J\u{202E}x"#))
     }
 
-    @Test func routesShowSchemesHostsConventionRoutesAndEnumValues() throws {
-        let run = try AppRunner.run(["routes"])
+    @Test func routesShowSchemesHostsConventionRoutesAndEnumValues() async throws {
+        let run = try await AppRunner.run(["routes"])
         #expect(run.status == 0)
         #expect(run.output.contains("App schemes: shop://"))
         #expect(run.output.contains("Web hosts:   https://shop.example.com"))
@@ -135,16 +135,16 @@ import Testing
         #expect(run.output.contains("category is one of: tea, teaware"))
     }
 
-    @Test func routesShowTheConfigurationInForce() throws {
-        let run = try AppRunner.run(["--config", AppConfigurationTests.example, "routes"])
+    @Test func routesShowTheConfigurationInForce() async throws {
+        let run = try await AppRunner.run(["--config", AppConfigurationTests.example, "routes"])
         #expect(run.status == 0)
         #expect(run.output.contains("Route configuration: 3 rule(s)"))
         #expect(run.output.contains("/item/:id redirects to /product/:id"))
         #expect(run.output.contains("Cart.checkout disabled: checkout is down for maintenance"))
     }
 
-    @Test func routesJSONIsTheCatalog() throws {
-        let run = try AppRunner.run(["routes", "--json"])
+    @Test func routesJSONIsTheCatalog() async throws {
+        let run = try await AppRunner.run(["routes", "--json"])
         #expect(run.status == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
         let targets = try #require(json["targets"] as? [[String: Any]])
@@ -154,12 +154,12 @@ import Testing
         #expect(Set(["Cart", "Products", "Session", "Web"]).isSubset(of: names))
         for target in targets { #expect((target["actions"] as? [Any])?.isEmpty == false) }
         // The table lists the same targets.
-        let table = try AppRunner.run(["routes"])
+        let table = try await AppRunner.run(["routes"])
         for name in names { #expect(table.output.contains("\n\(name)  ")) }
     }
 
-    @Test func theShellOpensNumberedLinksGoesBackAndQuits() throws {
-        let run = try AppRunner.run(["shell"], input: "1\n2\nback\nstack\nquit\n")
+    @Test func theShellOpensNumberedLinksGoesBackAndQuits() async throws {
+        let run = try await AppRunner.run(["shell"], input: "1\n2\nback\nstack\nquit\n")
         #expect(run.status == 0)
         #expect(run.output.contains("links: 1 Products · 2 Cart · 3 Log in · 4 Check out"))
         #expect(run.output.contains("links: 1 Sencha · 2 Darjeeling"))
@@ -169,8 +169,8 @@ import Testing
         #expect(run.output.contains("stack: Products"))
     }
 
-    @Test func theShellExplainsItselfRefusesUnknownWordsAndEndsCleanly() throws {
-        let run = try AppRunner.run(["shell"], input: "help\nfrobnicate\nshop://cart", mergingErrors: true)
+    @Test func theShellExplainsItselfRefusesUnknownWordsAndEndsCleanly() async throws {
+        let run = try await AppRunner.run(["shell"], input: "help\nfrobnicate\nshop://cart", mergingErrors: true)
         #expect(run.status == 1, "a piped session with a failed line exits non-zero")
         #expect(run.output.contains("back      go back one screen"))
         #expect(run.output.contains("error: unknown command frobnicate; type help"))
@@ -178,24 +178,24 @@ import Testing
         #expect(run.output.hasSuffix("> \n"), "the end of input ends the prompt line")
     }
 
-    @Test func aPipedShellSessionFailsIfALinkFailed() throws {
-        let failed = try AppRunner.run(["shell"], input: "shop://nowhere\nquit\n")
+    @Test func aPipedShellSessionFailsIfALinkFailed() async throws {
+        let failed = try await AppRunner.run(["shell"], input: "shop://nowhere\nquit\n")
         #expect(failed.status == 1)
         #expect(
             failed.errors
                 == "error: can't open shop://nowhere: the shop has no such page (No route matches the path \"/nowhere\" of \"shop://nowhere\"; declare a urlPattern on a remote action or set an unmatched-URL handler.)\n"
         )
-        let succeeded = try AppRunner.run(["shell"], input: "shop://cart\nquit\n")
+        let succeeded = try await AppRunner.run(["shell"], input: "shop://cart\nquit\n")
         #expect(succeeded.status == 0)
         #expect(succeeded.errors == "")
     }
 
-    @Test func theTourMarksWhatARouteConfigurationChanged() throws {
-        let plain = try AppRunner.run([])
+    @Test func theTourMarksWhatARouteConfigurationChanged() async throws {
+        let plain = try await AppRunner.run([])
         #expect(!plain.output.contains("! this step"))
         #expect(!plain.output.contains("turned out differently"))
 
-        let configured = try AppRunner.run(["--config", AppConfigurationTests.example])
+        let configured = try await AppRunner.run(["--config", AppConfigurationTests.example])
         #expect(configured.status == 0)
         #expect(configured.output.contains("is in force: steps whose outcome it changed are marked"))
         #expect(
@@ -212,14 +212,14 @@ import Testing
         ["frobnicate"], ["open"], ["--config"], ["--config="], ["routes", "extra"], ["--bogus"], ["-x"], ["--json"],
         ["open", "shop://cart", "--json"], ["--cold-start"], ["--cold-start", "routes"],
     ])
-    func badArgumentsFailWithAUsageError(arguments: [String]) throws {
-        let run = try AppRunner.run(arguments)
+    func badArgumentsFailWithAUsageError(arguments: [String]) async throws {
+        let run = try await AppRunner.run(arguments)
         #expect(run.status == 64)
         #expect(run.errors.hasPrefix("error: "))
     }
 
-    @Test func aHeldLinkContinuesWhenALaterLinkOpensItsGate() throws {
-        let run = try AppRunner.run(["open", "shop://cart/add/42", "shop://checkout", "shop://login"])
+    @Test func aHeldLinkContinuesWhenALaterLinkOpensItsGate() async throws {
+        let run = try await AppRunner.run(["open", "shop://cart/add/42", "shop://checkout", "shop://login"])
         #expect(run.status == 0)
         #expect(run.errors == "")
         let lines = run.lines.filter { $0.hasPrefix("▶") || $0.contains("held until") || $0.contains("Order #") }
@@ -232,8 +232,8 @@ import Testing
             ])
     }
 
-    @Test func aLinkStillHeldWhenTheAppExitsIsAnError() throws {
-        let run = try AppRunner.run(["open", "shop://checkout"])
+    @Test func aLinkStillHeldWhenTheAppExitsIsAnError() async throws {
+        let run = try await AppRunner.run(["open", "shop://checkout"])
         #expect(run.status == 1)
         #expect(
             run.errors
@@ -241,8 +241,10 @@ import Testing
                 + "(open shop://login); the link goes on from there\n")
     }
 
-    @Test func coldStartHoldsLinksUntilTheModulesAreRegisteredThenContinuesThemInOrderOnce() throws {
-        let run = try AppRunner.run(["--cold-start", "open", "shop://product/42", "shop://product/42", "shop://cart/add/42"])
+    @Test func coldStartHoldsLinksUntilTheModulesAreRegisteredThenContinuesThemInOrderOnce() async throws {
+        let run = try await AppRunner.run([
+            "--cold-start", "open", "shop://product/42", "shop://product/42", "shop://cart/add/42",
+        ])
         #expect(run.status == 0)
         #expect(run.errors == "")
         let lines = run.lines.filter {
@@ -263,13 +265,13 @@ import Testing
             ])
         #expect(run.output.contains("result: cart: 1 items, total $32.00"))
 
-        let failing = try AppRunner.run(["--cold-start", "open", "shop://nowhere"])
+        let failing = try await AppRunner.run(["--cold-start", "open", "shop://nowhere"])
         #expect(failing.status == 1)
         #expect(failing.errors.hasPrefix("error: can't open shop://nowhere: the shop has no such page"))
     }
 
-    @Test func theShellContinuesAHeldCheckoutAfterLogin() throws {
-        let run = try AppRunner.run(["shell"], input: "shop://cart/add/42\nshop://checkout\nshop://login\nquit\n")
+    @Test func theShellContinuesAHeldCheckoutAfterLogin() async throws {
+        let run = try await AppRunner.run(["shell"], input: "shop://cart/add/42\nshop://checkout\nshop://login\nquit\n")
         #expect(run.status == 0)
         #expect(run.output.contains("held until login"))
         #expect(run.output.contains("▶ continued shop://checkout (hold 1, held until login)"))

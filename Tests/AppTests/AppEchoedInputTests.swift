@@ -72,11 +72,11 @@ struct AppEchoedInputTests {
     ]
 
     @Test("each argument position escapes a newline, a CR, an ESC sequence and a bidi override", arguments: positions, payloads)
-    func echoedInputIsEscaped(position: EchoPosition, payload: String) throws {
+    func echoedInputIsEscaped(position: EchoPosition, payload: String) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("echo-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try AppRunner.run(try position.arguments(payload, directory), input: position.input(payload))
+        let run = try await AppRunner.run(try position.arguments(payload, directory), input: position.input(payload))
         #expect(run.status == position.status, "\(run.errors)")
         for text in [run.output, run.errors] {
             let raw = text.unicodeScalars.filter { [0x0D, 0x1B, 0x2028, 0x202E].contains($0.value) }

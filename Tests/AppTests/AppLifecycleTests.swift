@@ -5,8 +5,8 @@ import Testing
 @Suite("App lifecycle events")
 struct AppLifecycleTests {
     @Test("the tour broadcasts entering the background and logging out, and analytics sees each broadcast")
-    func tourBroadcastsLifecycleEvents() throws {
-        let run = try AppRunner.run([])
+    func tourBroadcastsLifecycleEvents() async throws {
+        let run = try await AppRunner.run([])
         #expect(run.status == 0)
         #expect(run.output.contains("▶ broadcast background\n  event didEnterBackground told Cart\n"))
         #expect(run.output.contains("result: Logged out; event userDidLogOut told Products, Cart"))
@@ -16,12 +16,12 @@ struct AppLifecycleTests {
     }
 
     @Test("routes lists every event with its subscribers in delivery order, as text and as JSON")
-    func routesListEvents() throws {
-        let text = try AppRunner.run(["routes"])
+    func routesListEvents() async throws {
+        let text = try await AppRunner.run(["routes"])
         #expect(text.output.contains("  userDidLogOut(SessionEnded)  [local]  -> Products, Cart"))
         #expect(text.output.contains("  didEnterBackground(Void)  [local]  -> Cart"))
 
-        let json = try AppRunner.run(["routes", "--json"])
+        let json = try await AppRunner.run(["routes", "--json"])
         let catalog = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
         let events = try #require(catalog["events"] as? [[String: Any]])
         let subscribers = Dictionary(
@@ -35,13 +35,13 @@ struct AppLifecycleTests {
     }
 
     @Test("the shell's broadcast command tells running modules only, and rejects an unknown event")
-    func shellBroadcasts() throws {
+    func shellBroadcasts() async throws {
         let input = [
             // Another user logs in the second time: the same link again within 2 seconds would be a duplicate.
             "broadcast background", "broadcast logout", "shop://login", "broadcast logout", "shop://product/1",
             "shop://login?user=bob", "broadcast logout", "quit",
         ]
-        let run = try AppRunner.run(["shell"], input: input.joined(separator: "\n") + "\n")
+        let run = try await AppRunner.run(["shell"], input: input.joined(separator: "\n") + "\n")
         #expect(run.status == 0)
         // Launching started Cart (it restores the saved cart); Products starts on its first call.
         #expect(run.output.contains("event didEnterBackground told Cart\n"))
@@ -49,16 +49,16 @@ struct AppLifecycleTests {
         #expect(run.output.contains("event userDidLogOut told Cart (not running, so not started: Products)"))
         #expect(run.output.contains("event userDidLogOut told Products, Cart\n"))
 
-        let unknown = try AppRunner.run(["shell"], input: "broadcast launch\n", mergingErrors: true)
+        let unknown = try await AppRunner.run(["shell"], input: "broadcast launch\n", mergingErrors: true)
         #expect(unknown.status == 1)
         #expect(unknown.output.contains("error: no app event named launch; pick one of: background, logout"))
     }
 
     @Test("the commands that run the shop launch it first; listing routes starts nothing")
-    func launchReachesEveryModuleThatSubscribes() throws {
-        let run = try AppRunner.run(["open", "shop://cart"])
+    func launchReachesEveryModuleThatSubscribes() async throws {
+        let run = try await AppRunner.run(["open", "shop://cart"])
         #expect(run.status == 0 && run.errors.isEmpty)
-        let routes = try AppRunner.run(["routes"])
+        let routes = try await AppRunner.run(["routes"])
         #expect(routes.output.contains("  didFinishLaunching(Void)  [local]  -> Cart"))
     }
 }

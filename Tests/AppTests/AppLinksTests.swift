@@ -17,17 +17,17 @@ import Testing
         return url
     }
 
-    @Test func theAppMatchesItsCommittedSnapshot() throws {
-        let run = try AppRunner.run(["links", "check", "--snapshot", Self.snapshot])
+    @Test func theAppMatchesItsCommittedSnapshot() async throws {
+        let run = try await AppRunner.run(["links", "check", "--snapshot", Self.snapshot])
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output.hasPrefix("links: "))
         // The export reads back as links: what `links check` compares is what `links export` writes.
-        let export = try AppRunner.run(["links", "export", "--json"])
+        let export = try await AppRunner.run(["links", "export", "--json"])
         #expect(export.status == 0)
         #expect(try JSONSerialization.jsonObject(with: Data(export.output.utf8)) is [String: Any])
     }
 
-    @Test func aSnapshotWithALinkTheAppNoLongerOpensFailsTheCheckNamingIt() throws {
+    @Test func aSnapshotWithALinkTheAppNoLongerOpensFailsTheCheckNamingIt() async throws {
         let url = try editedSnapshot { document in
             var actions = try #require(document["actions"] as? [[String: Any]])
             actions.append([
@@ -37,42 +37,42 @@ import Testing
             document["actions"] = actions
         }
         defer { try? FileManager.default.removeItem(at: url) }
-        let run = try AppRunner.run(["links", "check", "--snapshot", url.path])
+        let run = try await AppRunner.run(["links", "check", "--snapshot", url.path])
         #expect(run.status == 1)
         #expect(run.errors.contains("1 change(s) would break links already published"))
         #expect(run.errors.contains("Products.gift is no longer reachable by links"))
     }
 
-    @Test func additionsPassAndSayHowToUpdateTheSnapshot() throws {
+    @Test func additionsPassAndSayHowToUpdateTheSnapshot() async throws {
         let url = try editedSnapshot { document in
             let actions = try #require(document["actions"] as? [[String: Any]])
             document["actions"] = actions.filter { $0["action"] as? String != "logout" }
         }
         defer { try? FileManager.default.removeItem(at: url) }
-        let run = try AppRunner.run(["links", "check", "--snapshot", url.path])
+        let run = try await AppRunner.run(["links", "check", "--snapshot", url.path])
         #expect(run.status == 0)
         #expect(run.output.contains("Session.logout is new"))
         #expect(run.output.contains("swift run App links export --json > \(url.path)"))
     }
 
-    @Test func aMissingSnapshotSaysHowToWriteIt() throws {
-        let run = try AppRunner.run(["links", "check", "--snapshot", "/nonexistent/links.json"])
+    @Test func aMissingSnapshotSaysHowToWriteIt() async throws {
+        let run = try await AppRunner.run(["links", "check", "--snapshot", "/nonexistent/links.json"])
         #expect(run.status == 1)
         #expect(run.errors.contains("cannot read the links snapshot /nonexistent/links.json; write it with"))
     }
 
-    @Test func exportsTheAssociationFilesAndTheReference() throws {
-        let aasa = try AppRunner.run(["links", "export", "--aasa", "ABCDE12345.com.example.shop"])
+    @Test func exportsTheAssociationFilesAndTheReference() async throws {
+        let aasa = try await AppRunner.run(["links", "export", "--aasa", "ABCDE12345.com.example.shop"])
         #expect(aasa.status == 0)
         #expect(aasa.output.contains(#""/" : "/product/?*""#))
         #expect(aasa.output.contains("ABCDE12345.com.example.shop"))
         #expect(!aasa.output.contains("Web.open"), "an action without patterns has no web link")
 
-        let android = try AppRunner.run(["links", "export", "--android"])
+        let android = try await AppRunner.run(["links", "export", "--android"])
         #expect(android.output.contains(#"<data android:host="shop.example.com" />"#))
         #expect(android.output.contains(#"<data android:pathPattern="//*product//*..*//*reviews" />"#))
 
-        let markdown = try AppRunner.run(["links", "export", "--markdown"])
+        let markdown = try await AppRunner.run(["links", "export", "--markdown"])
         #expect(markdown.output.hasPrefix("# Shop deep links"))
         #expect(markdown.output.contains("Example: `shop://product/1`"))
     }
@@ -81,8 +81,8 @@ import Testing
         ["links"], ["links", "export"], ["links", "export", "--json", "--android"], ["links", "check", "--aasa", "x"],
         ["--snapshot", "x"],
     ])
-    func badLinksArgumentsAreUsageErrors(arguments: [String]) throws {
-        let run = try AppRunner.run(arguments)
+    func badLinksArgumentsAreUsageErrors(arguments: [String]) async throws {
+        let run = try await AppRunner.run(arguments)
         #expect(run.status == 64)
         #expect(run.errors.hasPrefix("error: "))
     }
@@ -90,8 +90,8 @@ import Testing
 
 /// `links page`, `links schema` and `links vectors`: the link surface for testers and other platforms.
 @Suite struct AppLinkSurfaceTests {
-    @Test func thePageListsEveryLinkOfflineWithAQRCodeEach() throws {
-        let run = try AppRunner.run(["links", "page"])
+    @Test func thePageListsEveryLinkOfflineWithAQRCodeEach() async throws {
+        let run = try await AppRunner.run(["links", "page"])
         #expect(run.status == 0, "\(run.errors)")
         let page = run.output
         #expect(page.hasPrefix("<!doctype html>"))
@@ -107,7 +107,7 @@ import Testing
         #expect(page.contains("0 with problems"))
     }
 
-    @Test func aLinkMissingFromTheSnapshotShowsAsAdded() throws {
+    @Test func aLinkMissingFromTheSnapshotShowsAsAdded() async throws {
         let snapshot =
             try JSONSerialization.jsonObject(
                 with: Data(contentsOf: PackageFiles.url("App/links.json"))) as? [String: Any]
@@ -117,25 +117,25 @@ import Testing
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("links-\(UUID()).json")
         try JSONSerialization.data(withJSONObject: document).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        let run = try AppRunner.run(["links", "page", "--snapshot", url.path])
+        let run = try await AppRunner.run(["links", "page", "--snapshot", url.path])
         #expect(run.status == 0)
         #expect(run.output.contains("id=\"Session.logout\" data-module=\"Session\" data-status=\"ok\" data-state=\"added\""))
         #expect(run.output.contains("id=\"Session.login\" data-module=\"Session\" data-status=\"ok\" data-state=\"unchanged\""))
     }
 
-    @Test func theSchemasAndVectorsPrintedAreTheCommittedOnes() throws {
+    @Test func theSchemasAndVectorsPrintedAreTheCommittedOnes() async throws {
         for name in ["links", "route-configuration", "link-vectors"] {
-            let run = try AppRunner.run(["links", "schema", name])
+            let run = try await AppRunner.run(["links", "schema", name])
             #expect(run.status == 0)
             #expect(run.output == (try String(contentsOf: PackageFiles.url("schemas/\(name).schema.json"), encoding: .utf8)))
         }
-        let vectors = try AppRunner.run(["links", "vectors"])
+        let vectors = try await AppRunner.run(["links", "vectors"])
         #expect(vectors.status == 0)
         #expect(
             vectors.output == (try String(contentsOf: PackageFiles.url("App/link-vectors.json"), encoding: .utf8)),
             "the App's links changed: if that is intended, write the vectors with `swift run App links vectors > App/link-vectors.json`"
         )
-        let unknown = try AppRunner.run(["links", "schema", "nope"])
+        let unknown = try await AppRunner.run(["links", "schema", "nope"])
         #expect(unknown.status == 64)
         #expect(unknown.errors.contains("links schema needs one of links, route-configuration, link-vectors"))
     }

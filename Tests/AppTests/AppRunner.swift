@@ -1,4 +1,5 @@
 import Foundation
+import MediatorTestSupport
 import Testing
 
 /// Runs the built App executable as a user would, and captures what it prints.
@@ -33,7 +34,14 @@ enum AppRunner {
     /// Runs the App with arguments and standard input; returns its status and output.
     /// - Parameter mergingErrors: Send standard error to the same pipe as standard output (as a
     ///   terminal shows them), so `output` has both in the order they were written.
-    static func run(_ arguments: [String], input: String = "", mergingErrors: Bool = false) throws -> AppRun {
+    ///
+    /// The wait for the App runs off the cooperative pool, which would otherwise lose a thread to it.
+    static func run(_ arguments: [String], input: String = "", mergingErrors: Bool = false) async throws -> AppRun {
+        try await offThePool { try runWaiting(arguments, input: input, mergingErrors: mergingErrors) }
+    }
+
+    /// `run(_:input:mergingErrors:)`'s work, which blocks its thread until the App exits.
+    private static func runWaiting(_ arguments: [String], input: String, mergingErrors: Bool) throws -> AppRun {
         let process = Process()
         process.executableURL = try executable()
         process.arguments = arguments

@@ -18,7 +18,7 @@ public struct DeadlockSuspected: Error, CustomStringConvertible {
 /// stretches that further; a fixed limit fails tests that have no deadlock at all. A deadlock on the
 /// mediator's locks blocks its threads, so once the rest of the suite is done the process goes
 /// idle while the work is unfinished; a livelock keeps the process busy without end. The watchdog
-/// watches the process's CPU time for either.
+/// watches the process's CPU time (with its children's) for either.
 package enum DeadlockRule {
     /// How long the process may stay (almost) idle while the work is unfinished.
     package static let idleWindow: Duration = .seconds(20)
@@ -30,17 +30,22 @@ package enum DeadlockRule {
     /// How often the watchdog samples the process's CPU time.
     package static let tick: Duration = .seconds(1)
 
-    /// The CPU time this process has used so far, all threads, user and system.
+    /// The CPU time this process and its finished child processes have used so far, all threads,
+    /// user and system. Children count: tests that run the compiler, the App or a decoder wait for
+    /// them on a thread of the cooperative pool, and while they do, this process itself is idle.
     package static func processCPU() -> Duration {
-        var usage = rusage()
         #if os(Linux)
-            let who = __rusage_who_t(RUSAGE_SELF.rawValue)  // Glibc imports the constant as an enum
+            // Glibc imports the constants as an enum.
+            let who = [RUSAGE_SELF, RUSAGE_CHILDREN].map { __rusage_who_t($0.rawValue) }
         #else
-            let who = RUSAGE_SELF
+            let who = [RUSAGE_SELF, RUSAGE_CHILDREN]
         #endif
-        guard getrusage(who, &usage) == 0 else { return .zero }
         func duration(_ time: timeval) -> Duration { .seconds(Int64(time.tv_sec)) + .microseconds(Int64(time.tv_usec)) }
-        return duration(usage.ru_utime) + duration(usage.ru_stime)
+        return who.reduce(.zero) { total, who in
+            var usage = rusage()
+            guard getrusage(who, &usage) == 0 else { return total }
+            return total + duration(usage.ru_utime) + duration(usage.ru_stime)
+        }
     }
 
     /// Waits until `finished` (given how long to wait) reports the work done, returning `nil`, or
@@ -112,10 +117,13 @@ private func guarded<Value: Sendable>(
         start(watchdog)
         let thread = Thread {
             guard let reason = DeadlockRule.watch({ watchdog.waitForFinish($0) }) else { return }
+            // Said at once, so a log shows why even when the test cannot resume to report it.
+            FileHandle.standardError.write(Data("\(what): \(reason): suspected deadlock\n".utf8))
             watchdog.finish(.failure(DeadlockSuspected(what: what, reason: reason)))
             if watchdog.waitForResume(.seconds(20)) { return }
             FileHandle.standardError.write(
                 Data("\(what): deadlocked and the test could not resume; ending the test process\n".utf8))
+            // An exit, not a crash: under ThreadSanitizer the runtime's backtracer can hang the process.
             exit(3)
         }
         thread.start()

@@ -35,6 +35,15 @@ public func onThread(_ body: @escaping @Sendable () -> Void) async {
     }
 }
 
+/// Runs blocking `body` (waiting for a child process, a semaphore) on a new thread and returns its
+/// result, so the wait holds no thread of the cooperative pool: the pool has one thread per core
+/// (two here), and two tests waiting on it stall every other test's task meanwhile.
+public func offThePool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { (done: CheckedContinuation<Value, any Error>) in
+        Thread { done.resume(with: Result(catching: body)) }.start()
+    }
+}
+
 /// A flag one thread sets and others poll.
 public final class Flag: Sendable {
     private let value = Locked(false)

@@ -1,4 +1,5 @@
 import Foundation
+import MediatorTestSupport
 import Testing
 
 @testable import MediatorTool
@@ -26,8 +27,9 @@ struct ReadingSwiftTests {
     @Test(
         "the compiler's parser (swiftc -frontend -dump-parse) finds the same imports at the same places",
         arguments: ImportFixture.all.filter(\.comparesWithCompiler), lineEndings)
-    func importsMatchTheCompiler(fixture: ImportFixture, ending: String) throws {
-        let compiler = try CompilerParse(source: withEndings(fixture.source, ending))
+    func importsMatchTheCompiler(fixture: ImportFixture, ending: String) async throws {
+        let source = withEndings(fixture.source, ending)
+        let compiler = try await offThePool { try CompilerParse(source: source) }
         #expect(compiler.errors == [], "the fixture is valid Swift")
         #expect(compiler.imports == fixture.expected, "\(compiler.raw.prefix(2_000))")
     }

@@ -25,12 +25,12 @@ internal import MediatorText
 public struct MediatorError: Error, Sendable, CustomStringConvertible {
     /// What kind of failure an error is.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// The code's name, such as `"targetNotFound"`.
-        public let name: String
+        /// The code's name, such as `"targetNotFound"`: its `description`.
+        let name: String
 
         init(_ name: String) { self.name = name }
 
-        /// The code's name.
+        /// The code's name, such as `"targetNotFound"`.
         public var description: String { name }
 
         /// No target is registered under the name; ``MediatorError/suggestions`` holds the closest registered names.

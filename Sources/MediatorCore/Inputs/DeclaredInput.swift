@@ -14,11 +14,21 @@ struct DeclaredInput {
     /// properties as `Mirror` showed them (then it is refused).
     let writers: [Writer]?
 
-    /// One parameter's writer, and where in the input its wrapper keeps its value and its "unset" word.
+    /// One parameter's writer, and where in the input its wrapper keeps its value and its first word.
     struct Writer {
         let storage: Int
-        let unset: Int
+        let header: Int
+        /// The first word once the parameter holds a value (unset in the declaration for a required one).
+        let setHeader: UInt64
         let write: StorageWriter
+
+        /// Decodes the parameter into the input at `base` and marks it set (a required one is
+        /// written or the call threw; the others were never unset).
+        @inline(__always)
+        func write(_ lookup: ParameterLookup, _ definition: ActionDefinition?, into base: UnsafeMutableRawPointer) throws {
+            try write(lookup, definition, base + storage)
+            (base + header).storeBytes(of: setHeader, as: UInt64.self)
+        }
     }
 
     init<Input>(reflecting declaration: Input) {
@@ -51,9 +61,12 @@ struct DeclaredInput {
         var writers: [Writer] = []
         for (property, (key, field)) in zip(stored, fields) {
             guard property.name == "_" + key || property.name == key, let storage = field.storageOffset,
-                let unset = field.unsetOffset, property.type == field.wrapperType
+                let header = field.headerOffset, property.type == field.wrapperType
             else { return nil }
-            writers.append(Writer(storage: property.offset + storage, unset: property.offset + unset, write: field.write))
+            writers.append(
+                Writer(
+                    storage: property.offset + storage, header: property.offset + header, setHeader: field.setHeader,
+                    write: field.write))
         }
         return writers
     }

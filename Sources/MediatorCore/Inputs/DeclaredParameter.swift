@@ -21,8 +21,10 @@ struct ReflectedField: Sendable {
     let write: StorageWriter
     /// Where the wrapper keeps its value; `nil` if the runtime cannot say (then the input is refused).
     let storageOffset: Int?
-    /// Where the wrapper keeps its "unset" word (``unsetMarker`` until a required one is set).
-    let unsetOffset: Int?
+    /// Where the wrapper keeps its first word (``ParameterHeader``).
+    let headerOffset: Int?
+    /// That word once the parameter holds a value (a required one is unset in the declaration).
+    let setHeader: UInt64
     /// The wrapper's type, `Parameter<Value>`.
     let wrapperType: any Any.Type
 }
@@ -67,14 +69,17 @@ extension Parameter: DeclaredParameter {
             parameter: parameter,
             read: { ($0 as? Self)?.storage },
             write: StorageWriters.converting(name, Converted.self, required: defaultValue == nil),
-            storageOffset: Self.storageOffset, unsetOffset: Self.unsetOffset, wrapperType: Self.self)
+            storageOffset: Self.storageOffset, headerOffset: Self.headerOffset, setHeader: setHeader, wrapperType: Self.self)
     }
 
     /// Where the wrapper keeps its value.
     private static var storageOffset: Int? { MemoryLayout<Self>.offset(of: \Self.storage) }
 
-    /// Where the wrapper keeps its "unset" word.
-    private static var unsetOffset: Int? { MemoryLayout<Self>.offset(of: \Self.unset) }
+    /// Where the wrapper keeps its first word.
+    private static var headerOffset: Int? { MemoryLayout<Self>.offset(of: \Self.header) }
+
+    /// The first word to write once the parameter holds a value.
+    private var setHeader: UInt64 { header.set }
 
     private func convertingOptional<Converted: MediatorParameterValue>(
         _ name: String, _: Converted.Type
@@ -85,7 +90,7 @@ extension Parameter: DeclaredParameter {
             parameter: parameter,
             read: { ($0 as? Self)?.storage.flatMap { $0 as? Converted } },
             write: StorageWriters.convertingOptional(name, Converted.self),
-            storageOffset: Self.storageOffset, unsetOffset: Self.unsetOffset, wrapperType: Self.self)
+            storageOffset: Self.storageOffset, headerOffset: Self.headerOffset, setHeader: setHeader, wrapperType: Self.self)
     }
 
     private func native(_ name: String, _ type: any Any.Type) -> ReflectedField {
@@ -110,7 +115,7 @@ extension Parameter: DeclaredParameter {
                         throw ParameterLookup.missingNative(name, Native.self, definition)
                     }
                 },
-                storageOffset: Self.storageOffset, unsetOffset: Self.unsetOffset, wrapperType: Self.self)
+                storageOffset: Self.storageOffset, headerOffset: Self.headerOffset, setHeader: setHeader, wrapperType: Self.self)
         }
         return open(type)
     }

@@ -3,15 +3,13 @@
 /// call, instead of a trap when the handler reads it. Calls by name and URLs decode every required
 /// parameter, so only a typed input (a contract call, a held one continuing, an event's payload) is checked.
 ///
-/// A required parameter's wrapper holds ``unsetMarker`` in its first word until it is set; the
-/// declaration the schema reads has every required one unset, so the words holding the marker there
-/// are their offsets, in declaration order. A call then compares one word per required parameter,
-/// in code specialized for the input where the action is declared.
+/// A required parameter's wrapper has the sign bit of its first word (``ParameterHeader``) set until
+/// it holds a value; the schema finds where each wrapper sits in the input. A call then tests one
+/// word per required parameter, in code specialized for the input where the action is declared.
 @usableFromInline
 struct UnsetParameters: Sendable {
     /// The required parameters' wrapper offsets in the input, in declaration order; `nil` when the
-    /// words found did not match the schema's required parameters one to one (then each call asks
-    /// `Mirror`, slower but exact).
+    /// input's layout is not known (then each call asks `Mirror`, slower but exact).
     @usableFromInline let offsets: [Int]?
     /// The first four offsets, inline (`-1` where there is none): what a call compares, with no
     /// array to retain; `offsets` holds any beyond them.
@@ -21,21 +19,14 @@ struct UnsetParameters: Sendable {
     /// The input type's name, for the message.
     private let inputName: String
 
-    /// Finds the required parameters of `declaration`; `nil` when it has none (nothing to check).
-    /// `offsets` are their wrappers' "unset" words where the input's layout is known; without them,
-    /// the words holding the marker in the declaration are taken.
-    init?<Input>(declaration: Input, parameters: [MediatorParameter], offsets known: [Int]?) {
+    /// The checks of the required ones of `parameters`, parameters of `Input`; `nil` when it has none
+    /// (nothing to check). `offsets` are their wrappers' first words where the input's layout is
+    /// known; without them, each call reflects.
+    init?<Input>(_: Input.Type, parameters: [MediatorParameter], offsets: [Int]?) {
         let required = parameters.filter(\.isRequired).map { (name: $0.name, typeName: $0.typeName) }
         guard !required.isEmpty else { return nil }
-        let offsets =
-            known
-            ?? withUnsafeBytes(of: declaration) { raw in
-                stride(from: 0, to: raw.count - 7, by: 8).filter {
-                    raw.loadUnaligned(fromByteOffset: $0, as: UInt64.self) == unsetMarker
-                }
-            }
         self.required = required
-        self.offsets = offsets.count == required.count ? offsets : nil
+        self.offsets = offsets?.count == required.count ? offsets : nil
         let known = self.offsets ?? []
         func offset(_ index: Int) -> Int { index < known.count ? known[index] : -1 }
         self.first = (offset(0), offset(1), offset(2), offset(3))
@@ -58,7 +49,7 @@ struct UnsetParameters: Sendable {
         let unset = withUnsafePointer(to: input) { pointer -> Int in
             let raw = UnsafeRawPointer(pointer)
             func isUnset(_ offset: Int) -> Bool {
-                offset >= 0 && raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == unsetMarker
+                offset >= 0 && ParameterHeader.isUnset(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             }
             if isUnset(first.0) { return 0 }
             if isUnset(first.1) { return 1 }
@@ -74,7 +65,7 @@ struct UnsetParameters: Sendable {
     func restUnset(_ raw: UnsafeRawPointer) -> Int {
         guard let offsets else { return -1 }
         for index in offsets.indices.dropFirst(4)
-        where raw.loadUnaligned(fromByteOffset: offsets[index], as: UInt64.self) == unsetMarker {
+        where ParameterHeader.isUnset(raw.loadUnaligned(fromByteOffset: offsets[index], as: UInt64.self)) {
             return index
         }
         return -1
@@ -106,5 +97,5 @@ protocol UnsetAware {
 }
 
 extension Parameter: UnsetAware {
-    var isUnsetRequired: Bool { unset == unsetMarker }
+    var isUnsetRequired: Bool { header.isUnset }
 }

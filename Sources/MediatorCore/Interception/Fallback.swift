@@ -11,4 +11,4 @@ extension Mediator {
 }
 
 /// The handler a mediator runs for calls no target answers (``Mediator/Settings/fallback``).
-typealias FallbackHandler = @Sendable (Mediator.UnresolvedCall) throws -> Mediator.Fallback
+typealias FallbackHandler = @Sendable (MediatorCall, MediatorError) throws -> Mediator.Fallback

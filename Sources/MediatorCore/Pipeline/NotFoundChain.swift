@@ -31,13 +31,11 @@ extension Mediator {
             case .notHandled: break
             }
         }
+        let notFound = notFoundError(resolved, target: state.target, action: state.action, in: snapshot)
         if let handler = snapshot.settings.fallback {
-            let unresolved = Mediator.UnresolvedCall(
-                target: state.target, action: state.action, parameters: state.parameters, source: state.source,
-                reason: box == nil ? .targetNotFound : .actionNotFound)
             let answer: Mediator.Fallback
             do {
-                answer = try handler(unresolved)
+                answer = try handler(state.interceptorView, notFound)
             } catch {
                 throw MediatorError.rethrownHold(error, by: "the fallback handler", target: state.target, action: state.action)
             }
@@ -48,7 +46,7 @@ extension Mediator {
             case .notHandled: break
             }
         }
-        throw notFoundError(resolved, target: state.target, action: state.action, in: snapshot)
+        throw notFound
     }
 
     /// The error for an unresolved call, naming what exists in the snapshot.

@@ -28,7 +28,20 @@ extension Mediator {
         /// answer, like CTMediator's `Target_NoTargetAction`: with a value, a redirect (the remote
         /// policy still applies), or ``Mediator/Fallback/notHandled``. `nil` (the default) lets such
         /// calls fail with a not-found error.
-        public var fallback: (@Sendable (UnresolvedCall) throws -> Fallback)?
+        ///
+        /// It receives the call as interceptors see it (names, parameters, source, URL, window) and
+        /// the error the call fails with unless it answers: its ``MediatorError/code`` says what is
+        /// missing (``MediatorError/Code/targetNotFound`` or ``MediatorError/Code/actionNotFound``),
+        /// its ``MediatorError/suggestions`` the closest registered names.
+        ///
+        /// ```swift
+        /// mediator.configure { settings in
+        ///     settings.fallback = { call, error in
+        ///         error.code == .targetNotFound ? .redirect(target: "Help", action: "missing", parameters: [:]) : .notHandled
+        ///     }
+        /// }
+        /// ```
+        public var fallback: (@Sendable (MediatorCall, MediatorError) throws -> Fallback)?
         /// Answers URLs with a known scheme or host that no route matches: with a value (returned by
         /// `open`), a redirect to an action (performed as a remote call, so it must be a remote
         /// action, and the values it passes are remote input), or ``Mediator/Fallback/notHandled``

@@ -184,10 +184,10 @@ struct ContractResolutionTests {
             unknownAction: { action, _ in action == "count" ? .value(99) : .notHandled })
         #expect(try mediator.call(ActionContract<NoInput, Int>("count", on: "Old")) == 99)
 
-        let unresolved = Locked<[Mediator.UnresolvedCall]>([])
+        let unresolved = Locked<[(call: MediatorCall, error: MediatorError)]>([])
         mediator.configure {
-            $0.fallback = { call in
-                unresolved.withLock { $0.append(call) }
+            $0.fallback = { call, error in
+                unresolved.withLock { $0.append((call, error)) }
                 switch call.action {
                 case "cuont": return .value(42)
                 case "count": return .redirect(target: "Shop", action: "count", parameters: [:])
@@ -197,11 +197,11 @@ struct ContractResolutionTests {
         }
         #expect(try mediator.call(Mismatched.misspelled) == 42)
         #expect(try mediator.call(Mismatched.elsewhere) == 7)
-        #expect(unresolved.withLock { $0.map(\.reason) } == [.actionNotFound, .targetNotFound])
-        #expect(unresolved.withLock { $0.map(\.target) } == ["Shop", "Warehouse"])
+        #expect(unresolved.withLock { $0.map(\.error.code) } == [.actionNotFound, .targetNotFound])
+        #expect(unresolved.withLock { $0.map(\.call.target) } == ["Shop", "Warehouse"])
 
         // A fallback's answer of another type is reported as a mismatch, not forced.
-        mediator.configure { $0.fallback = { _ in .value("text") } }
+        mediator.configure { $0.fallback = { _, _ in .value("text") } }
         let mismatch = expectMediatorError(.resultTypeMismatch) { try mediator.call(Mismatched.misspelled) }
         #expect(mismatch?.expectedType == "Int")
         #expect(mismatch?.received == "String")

@@ -21,20 +21,22 @@ private struct LegacyTarget: MediatorTarget {
     }
 }
 
-/// A fallback handler that records what it receives and answers from a table.
+/// A fallback handler that records what it receives (the call and the error it would fail with)
+/// and answers from a table.
 private final class FallbackSpy: Sendable {
-    private let received = Locked<[Mediator.UnresolvedCall]>([])
-    let answer: @Sendable (Mediator.UnresolvedCall) throws -> Mediator.Fallback
+    private let received = Locked<[(call: MediatorCall, error: MediatorError)]>([])
+    let answer: @Sendable (MediatorCall) throws -> Mediator.Fallback
 
-    init(answer: @escaping @Sendable (Mediator.UnresolvedCall) throws -> Mediator.Fallback) {
+    init(answer: @escaping @Sendable (MediatorCall) throws -> Mediator.Fallback) {
         self.answer = answer
     }
 
-    var calls: [Mediator.UnresolvedCall] { received.withLock { $0 } }
+    var calls: [MediatorCall] { received.withLock { $0.map(\.call) } }
+    var errors: [MediatorError] { received.withLock { $0.map(\.error) } }
 
-    var handler: @Sendable (Mediator.UnresolvedCall) throws -> Mediator.Fallback {
-        { [self] call in
-            received.withLock { $0.append(call) }
+    var handler: @Sendable (MediatorCall, MediatorError) throws -> Mediator.Fallback {
+        { [self] call, error in
+            received.withLock { $0.append((call, error)) }
             return try answer(call)
         }
     }
@@ -82,7 +84,7 @@ struct NotFoundChainTests {
         #expect(throws: FixtureError.boom) { try performString(mediator, "broken", on: "Legacy") }
     }
 
-    @Test("when the target passes, the mediator fallback receives the original call and the reason")
+    @Test("when the target passes, the mediator fallback receives the original call and the error it would fail with")
     func fallbackReceivesTheOriginalCall() throws {
         let mediator = try legacyMediator()
         let spy = FallbackSpy { call in .value("\(call.target).\(call.action)") }
@@ -96,13 +98,29 @@ struct NotFoundChainTests {
         #expect(calls[0].target == "Legacy")
         #expect(calls[0].action == "unknown")
         #expect(try calls[0].parameters.value("id", as: Int.self) == 9)
-        #expect(calls[0].reason == .actionNotFound)
+        #expect(spy.errors[0].code == .actionNotFound)
+        #expect(spy.errors[0].description.contains("Legacy"))
         #expect(calls[0].source == .local)
         #expect(calls[1].target == "Missing")
         #expect(calls[1].action == "anything")
         #expect(try calls[1].parameters.value("k", as: String.self) == "v")
-        #expect(calls[1].reason == .targetNotFound)
+        #expect(spy.errors[1].code == .targetNotFound)
         #expect(calls[1].source == .remote)
+    }
+
+    @Test("the fallback sees the error's suggestions: a misspelled target can be sent to the closest one")
+    func fallbackReadsSuggestions() throws {
+        let mediator = try legacyMediator()
+        mediator.configure {
+            $0.fallback = { call, error in
+                guard error.code == .targetNotFound, let closest = error.suggestions.first else { return .notHandled }
+                return .redirect(target: closest, action: call.action, parameters: call.parameters)
+            }
+        }
+        #expect(try performString(mediator, "current", on: "Legcy", with: ["id": 4]) == "current 4")
+        // Nothing close: the fallback passes, and the call fails with the error it was shown.
+        let error = expectMediatorError(.targetNotFound) { try performString(mediator, "current", on: "Zzzzzzzz") }
+        #expect(error?.target == "Zzzzzzzz")
     }
 
     @Test("the fallback can redirect to a declared action")

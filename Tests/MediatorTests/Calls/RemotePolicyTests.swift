@@ -83,7 +83,7 @@ struct RemotePolicyTests {
     func fallbackHandlerForwardingIsChecked() async throws {
         let (mediator, log) = try walletMediator()
         mediator.configure {
-            $0.fallback = { call in
+            $0.fallback = { call, _ in
                 guard call.target == "OldWallet" else { return .notHandled }
                 return .redirect(target: "Wallet", action: call.action, parameters: call.parameters)
             }
@@ -138,7 +138,9 @@ struct RemotePolicyTests {
     func remoteClosureIsRefusedAfterRedirect() throws {
         let (mediator, log) = try walletMediator()
         mediator.configure { $0.interceptors.append(RedirectCheckout(to: "pay", parameters: nil)) }
-        mediator.configure { $0.fallback = { call in .redirect(target: "Wallet", action: "pay", parameters: call.parameters) } }
+        mediator.configure {
+            $0.fallback = { call, _ in .redirect(target: "Wallet", action: "pay", parameters: call.parameters) }
+        }
         let completions = Completions()
         let completion = completions.closure
 
@@ -186,7 +188,7 @@ struct RemotePolicyTests {
         let recorder = CallRecorder()
         mediator.configure { $0.interceptors.append(recorder) }
         mediator.configure {
-            $0.fallback = { call in
+            $0.fallback = { call, _ in
                 sources.append(call.source)
                 return .redirect(target: "Wallet", action: "checkout", parameters: call.parameters)
             }
@@ -299,7 +301,7 @@ struct RemotePolicyTests {
                 mediator.configure { $0.interceptors.append(RedirectCheckout(to: "refund", parameters: nil)) }
             case .fallbackHandler:
                 mediator.configure {
-                    $0.fallback = { call in .redirect(target: "Wallet", action: "refund", parameters: call.parameters) }
+                    $0.fallback = { call, _ in .redirect(target: "Wallet", action: "refund", parameters: call.parameters) }
                 }
             case .targetUnknownAction:
                 break

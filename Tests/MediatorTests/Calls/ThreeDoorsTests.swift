@@ -344,16 +344,16 @@ struct ThreeDoorsTests {
         #expect(error?.available.contains("greet") == true)
 
         // The mediator's fallback answers what the target does not, and sees the call as it came.
-        let unresolved = Locked<[Mediator.UnresolvedCall]>([])
+        let unresolved = Locked<[(call: MediatorCall, error: MediatorError)]>([])
         mediator.configure {
-            $0.fallback = { call in
-                unresolved.withLock { $0.append(call) }
+            $0.fallback = { call, error in
+                unresolved.withLock { $0.append((call, error)) }
                 return .value("fallback for \(call.action)")
             }
         }
         #expect(try await door.call(Greeter.greet, with: input, on: mediator) == "fallback for lost")
-        let call = try #require(unresolved.withLock { $0.first })
-        #expect(call.reason == .actionNotFound)
+        let (call, reason) = try #require(unresolved.withLock { $0.first })
+        #expect(reason.code == .actionNotFound)
         #expect(call.source == door.source)
         #expect(call.parameters["name"] as? String == "Ada")
     }
@@ -363,8 +363,8 @@ struct ThreeDoorsTests {
         let (mediator, log) = try greeter()
         mediator.configure { $0.interceptors.append(Divert(action: "greet", target: "Nowhere")) }
         mediator.configure {
-            $0.fallback = { call in
-                call.reason == .targetNotFound
+            $0.fallback = { call, error in
+                error.code == .targetNotFound
                     ? .redirect(target: "Greeter", action: "whisper", parameters: call.parameters) : .notHandled
             }
         }
@@ -387,7 +387,7 @@ struct ThreeDoorsTests {
         #expect(try mediator.call(Greeter.gone, with: Greeting(name: "Bo", times: 3)) == "Hello, Bo ×3")
         #expect(log.all == ["greet: Bo ×3"])
         expectMediatorError(.actionNotFound) { try mediator.call(Greeter.lost, with: Greeting(name: "Bo")) }
-        mediator.configure { $0.fallback = { call in .value("fallback for \(call.action)") } }
+        mediator.configure { $0.fallback = { call, _ in .value("fallback for \(call.action)") } }
         #expect(try mediator.call(Greeter.lost, with: Greeting(name: "Bo")) == "fallback for lost")
     }
 

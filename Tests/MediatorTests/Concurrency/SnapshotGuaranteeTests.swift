@@ -527,7 +527,7 @@ struct SnapshotGuaranteeTests {
                         })
                 }
             case 3: mediator.configure { $0.interceptors.removeAll() }
-            default: mediator.configure { $0.fallback = { _ in .value(2_000_000 + round) } }
+            default: mediator.configure { $0.fallback = { _, _ in .value(2_000_000 + round) } }
             }
         }
         #expect(!tight || log.calls.allSatisfy { $0 >= 3 }, "calls per caller: \(log.calls)")

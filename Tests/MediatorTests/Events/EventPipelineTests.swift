@@ -174,7 +174,8 @@ struct EventPipelineTests {
         try mediator.subscribe("Failing", failing: FixtureError.boom)
         let codes = { (report: MediatorBroadcastReport) in
             report.failures.map { failure in
-                (failure.underlyingError as? MediatorError)?.code.name ?? "\(failure.underlyingError.map { "\($0)" } ?? "")"
+                (failure.underlyingError as? MediatorError)?.code.description
+                    ?? "\(failure.underlyingError.map { "\($0)" } ?? "")"
             }
         }
         let trace = Trace()

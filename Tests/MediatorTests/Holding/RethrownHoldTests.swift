@@ -85,7 +85,7 @@ struct RethrownHoldTests {
     func handlerRethrow() async throws {
         let mediator = try shop(rethrowing: false)
         mediator.configure { settings in
-            settings.fallback = { _ in
+            settings.fallback = { _, _ in
                 try mediator.perform("b", on: "Shop")
                 return .notHandled
             }

@@ -1,5 +1,6 @@
 import Foundation
 import MediatorPublishing
+import MediatorTestSupport
 import Testing
 
 /// The QR encoder, checked by what a phone would read: each code is drawn as a picture and decoded by
@@ -34,20 +35,21 @@ struct QRCodeTests {
         "every text decodes to its exact bytes at every error-correction level",
         .enabled(if: zbarimg != nil || decoderRequired),
         arguments: MediatorQRCode.ErrorCorrection.allCases)
-    func decodes(level: MediatorQRCode.ErrorCorrection) throws {
+    func decodes(level: MediatorQRCode.ErrorCorrection) async throws {
         for text in Self.texts {
             let code = try MediatorQRCode(text, errorCorrection: level)
-            #expect(try Self.decode(code) == Data(text.utf8), "level \(level), version \(code.version): \(text.prefix(40))…")
+            #expect(
+                try await Self.decode(code) == Data(text.utf8), "level \(level), version \(code.version): \(text.prefix(40))…")
         }
     }
 
     @Test("the largest code at each level holds its full capacity and decodes", .enabled(if: zbarimg != nil || decoderRequired))
-    func largest() throws {
+    func largest() async throws {
         for (level, capacity) in [(MediatorQRCode.ErrorCorrection.low, 2953), (.high, 1273)] {
             let text = String(repeating: "x", count: capacity)
             let code = try MediatorQRCode(text, errorCorrection: level)
             #expect(code.version == 40)
-            #expect(try Self.decode(code) == Data(text.utf8))
+            #expect(try await Self.decode(code) == Data(text.utf8))
         }
     }
 
@@ -81,8 +83,15 @@ struct QRCodeTests {
     }
 
     /// Draws the code as a PGM picture (4 pixels a module, the quiet zone) and returns the bytes zbar reads from it.
-    static func decode(_ code: MediatorQRCode) throws -> Data {
-        let zbarimg = try #require(zbarimg, "zbarimg (zbar-tools) is not installed")
+    /// The decoder runs off the cooperative pool: waiting for it there would stall other tests' tasks.
+    static func decode(_ code: MediatorQRCode) async throws -> Data {
+        try await offThePool { try decodeWaiting(code) }
+    }
+
+    /// `decode(_:)`'s work, which blocks its thread until zbarimg exits.
+    private static func decodeWaiting(_ code: MediatorQRCode) throws -> Data {
+        // Thrown, not `#require`d: this runs on a thread of its own, outside the test's task.
+        guard let zbarimg else { throw DecoderFailed(reason: "zbarimg (zbar-tools) is not installed") }
         let scale = 4
         let side = (code.size + 8) * scale
         var pixels = Data("P5\n\(side) \(side)\n255\n".utf8)
@@ -103,8 +112,16 @@ struct QRCodeTests {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "zbarimg found no code (status \(process.terminationStatus))")
+        guard process.terminationStatus == 0 else {
+            throw DecoderFailed(reason: "zbarimg found no code (status \(process.terminationStatus))")
+        }
         // zbarimg ends the symbol's bytes with a line feed of its own.
         return data.last == 0x0A ? data.dropLast() : data
     }
+}
+
+/// Why the decoder gave no bytes back.
+private struct DecoderFailed: Error, CustomStringConvertible {
+    let reason: String
+    var description: String { reason }
 }

@@ -69,7 +69,7 @@ struct IntrospectionTests {
             mediator.configure { $0.interceptors.append(interceptor) }
             let fallbackRuns = Locked(0)
             mediator.configure {
-                $0.fallback = { _ in
+                $0.fallback = { _, _ in
                     fallbackRuns.withLock { $0 += 1 }
                     return .value("fallback")
                 }

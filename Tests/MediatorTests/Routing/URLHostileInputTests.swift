@@ -260,7 +260,7 @@ extension URLHostileInputTests {
         },
         HostileCase("mediator fallback handler redirecting a URL call to a local action", .remoteCallNotAllowed) { mediator in
             mediator.configure { $0.unmatchedURLHandler = { _ in .redirect(target: "Ghost", action: "haunt", parameters: [:]) } }
-            mediator.configure { $0.fallback = { _ in .redirect(target: "Shop", action: "wipe", parameters: [:]) } }
+            mediator.configure { $0.fallback = { _, _ in .redirect(target: "Shop", action: "wipe", parameters: [:]) } }
             _ = try mediator.open("shop://anything")
         },
         HostileCase("target's own not-found handler redirecting a URL call to a local action", .remoteCallNotAllowed) {
@@ -317,7 +317,7 @@ extension URLHostileInputTests {
                 }
             }
             mediator.configure {
-                $0.fallback = { call in
+                $0.fallback = { call, _ in
                     .redirect(target: "Shop", action: "pay", parameters: ["amount": 5, "done": call.parameters["done"] ?? ""])
                 }
             }
