@@ -22,7 +22,8 @@ extension Mediator {
     public func call<Input, Output>(
         _ contract: ActionContract<Input, Output>, with input: Input, source: MediatorCallSource = .local
     ) throws -> Output {
-        if source == .local, let cached = cachedBinding(contract.key) {
+        if source == .local, let cached = typedBinding(contract.key) {
+            if let snapshot = cached.intercepted { return try callThroughInterceptors(contract, input, cached, in: snapshot) }
             return try cached.runSync(input, as: Output.self)
         }
         return try callThroughPipeline(contract, input, source: source)
@@ -156,23 +157,45 @@ extension Mediator {
         return CachedBinding(cache: cache, unretained: binding)
     }
 
+    /// This thread's binding for a contract in the current snapshot, when it resolved it there,
+    /// with the slot's snapshot when interceptors are installed in it (`CachedBinding.intercepted`):
+    /// a synchronous typed call's one lookup, whichever way it then goes.
+    @usableFromInline
+    func typedBinding(_ key: ContractKey) -> CachedBinding? {
+        let cache = ThreadCache.current
+        guard let slot = cache.hitSlot(address: published.load()),
+            let binding = cache.contractBinding(index: key.index, inSlot: slot)
+        else { return nil }
+        return CachedBinding(cache: cache, unretained: binding, intercepted: cache.interceptedSnapshot(inSlot: slot))
+    }
+
+    /// A synchronous contract's call through the interceptor stage's short way, once this thread
+    /// resolved the contract in the current snapshot: the interceptors decide, the handler runs with
+    /// the input as is, and they observe (`InterceptedRun.swift`). Out of line, so the fast path
+    /// stays small; specialized for the contract's types, so the handler is called directly.
+    @inlinable
+    @inline(never)
+    func callThroughInterceptors<Input, Output>(
+        _ contract: ActionContract<Input, Output>, _ input: Input, _ cached: CachedBinding,
+        in snapshot: Unmanaged<RegistrySnapshot>
+    ) throws -> Output {
+        var output: Output?
+        try callIntercepted(
+            cached, in: snapshot, contract.key, input,
+            { binding in output = try unsafeDowncast(binding, to: Binding<Input, Output>.self).runSync(input) },
+            diverted: { output = try result($0, as: Output.self, of: contract) })
+        if let output { return output }
+        // Not reached: either the handler ran here or the general pass answered.
+        return try callThroughPipeline(contract, input, source: .local)
+    }
+
     /// A synchronous contract's call through the whole pipeline: the first call on a thread, and
-    /// calls with interceptors or a remote source. Out of line, so the fast path stays small.
+    /// calls with a remote source. Out of line, so the fast path stays small.
     @inlinable
     @inline(never)
     func callThroughPipeline<Input, Output>(
         _ contract: ActionContract<Input, Output>, _ input: Input, source: MediatorCallSource
     ) throws -> Output {
-        if source == .local {
-            // With interceptors installed, once this thread resolved the contract: they decide,
-            // the handler runs with the input as is, and they observe (`InterceptedRun.swift`).
-            var output: Output?
-            let handled = try callIntercepted(
-                contract.key, input,
-                { binding in output = try unsafeDowncast(binding, to: Binding<Input, Output>.self).runSync(input) },
-                diverted: { output = try result($0, as: Output.self, of: contract) }, typed: { TypedInput(input) })
-            if handled, let output { return output }
-        }
         let value = try enterTyped(TypedInput(input), contract.key, source, isolation: nil)
         return try result(value, as: Output.self, of: contract)
     }

@@ -15,39 +15,34 @@
 /// throws) hands the call over, with its decision, to the general pass (`InterceptorPass`), which
 /// applies it and goes on as `driveSync` does: every rule of the stage stays written once there.
 extension Mediator {
-    /// A typed call's short way.
+    /// A typed call's short way, for the binding the door's own lookup found (`typedBinding`).
     /// - Parameters:
+    ///   - cached: The binding this thread resolved for the contract, in the slot of `snapshot`.
+    ///   - snapshot: The slot's snapshot, in which interceptors are installed.
     ///   - input: The input, as interceptors read its parameters (moved into the call they see).
     ///   - run: Runs the handler with the typed input; the call's output stays with the caller.
-    ///   - diverted: Takes the value the general pass answered with, when an interceptor decided otherwise.
-    ///   - typed: The input as the general pass carries it, made only if the call is diverted.
-    /// - Returns: `false` when this thread has no binding for the contract in the current snapshot,
-    ///   or no interceptor is installed: nothing ran, and the call takes the pipeline's entry.
+    ///   - diverted: Takes the value the general pass answered with, when an interceptor decided
+    ///     otherwise (then `run` is not called).
     @usableFromInline
     func callIntercepted(
-        _ key: ContractKey, _ input: consuming any MediatorInput, _ run: (AnyBinding) throws -> Void,
-        diverted: (any Sendable) throws -> Void, typed: () -> TypedInput
-    ) throws -> Bool {
-        let cache = ThreadCache.current
-        guard let slot = cache.hitSlot(address: published.load()), cache.hasInterceptors(inSlot: slot),
-            let binding = cache.contractBinding(index: key.index, inSlot: slot)
-        else { return false }
+        _ cached: CachedBinding, in snapshot: Unmanaged<RegistrySnapshot>, _ key: ContractKey,
+        _ input: consuming any MediatorInput, _ run: (AnyBinding) throws -> Void, diverted: (any Sendable) throws -> Void
+    ) throws {
         // The slot holds the snapshot and the binding; nothing it lets go of is released before
         // `exit()` (see `CachedBinding`), so neither is retained for the call.
+        let cache = cached.cache
         cache.enter()
         defer { cache.exit() }
-        let snapshot = cache.unretainedSnapshot(inSlot: slot)
-        let (target, action) = binding._withUnsafeGuaranteedRef { ($0.definition.target, $0.definition.name) }
-        let call = MediatorCall(target: target, action: action, source: .local, input: input)
+        let binding = cached.unretained
+        let call = MediatorCall(contract: key, source: .local, input: input)
         try intercept(call, binding, in: snapshot, isolation: nil, diverted: diverted, run: run) {
             // As `prepareTyped` makes it.
             binding._withUnsafeGuaranteedRef {
                 CallState(
-                    target: $0.definition.target, action: $0.definition.name, source: .local, payload: .input(typed()),
+                    target: $0.definition.target, action: $0.definition.name, source: .local, payload: call.payload,
                     origin: .names(contract: key))
             }
         }
-        return true
     }
 
     /// A call by name's short way; `nil` when it does not apply.
@@ -81,8 +76,7 @@ extension Mediator {
         guard snapshot.hasInterceptors, let binding = cache.routeBinding(index: id.index, in: snapshot) else { return nil }
         cache.enter()
         defer { cache.exit() }
-        let definition = binding._withUnsafeGuaranteedRef { $0.definition }
-        var call = MediatorCall(target: definition.target, action: definition.name, source: .remote, payload: payload)
+        var call = MediatorCall(to: binding._withUnsafeGuaranteedRef { $0.definition }, source: .remote, payload: payload)
         call.url = url
         call.context = context
         var value: (any Sendable)?

@@ -11,6 +11,7 @@
 /// What is expensive to derive is built lazily, outside every lock, at most once per snapshot
 /// (`router`), or once for every snapshot that shares the same targets and configuration
 /// (`routes`, `suggestions`, carried from one snapshot to the next until those change).
+@usableFromInline
 final class RegistrySnapshot: Sendable {
     /// The mediator this is a snapshot of: per-thread caches find their slot by it.
     let mediatorID: UInt64

@@ -10,11 +10,15 @@
 struct CachedBinding {
     @usableFromInline let cache: ThreadCache
     @usableFromInline let unretained: Unmanaged<AnyBinding>
+    /// The slot's snapshot, unretained, when interceptors are installed in it (a synchronous typed
+    /// call then takes the interceptor stage's short way, `InterceptedRun`); `nil` when none are.
+    @usableFromInline let intercepted: Unmanaged<RegistrySnapshot>?
 
     @usableFromInline
-    init(cache: ThreadCache, unretained: Unmanaged<AnyBinding>) {
+    init(cache: ThreadCache, unretained: Unmanaged<AnyBinding>, intercepted: Unmanaged<RegistrySnapshot>? = nil) {
         self.cache = cache
         self.unretained = unretained
+        self.intercepted = intercepted
     }
 
     /// Runs a typed binding's synchronous handler. The binding's types are the contract's: the

@@ -32,9 +32,12 @@ struct ContractKey: Sendable, Hashable {
 
     /// The contract's target and action names, read from the process-wide table: without a lock for
     /// the first `cachedLimit` keys (a link's back stack reads them for every destination it makes).
-    var names: (target: String, action: String) {
-        if let names = Self.published.read(at: index) { return names }
-        return Self.interned.withLock { $0.names[index] }
+    var names: (target: String, action: String) { Self.names(ofIndex: index) }
+
+    /// The names of the contract whose key has this index (a call that kept only the index).
+    static func names(ofIndex index: Int) -> (target: String, action: String) {
+        if let names = published.read(at: index) { return names }
+        return interned.withLock { $0.names[index] }
     }
 
     private struct Identity: Hashable {

@@ -20,7 +20,7 @@ extension ThreadCache {
     @usableFromInline
     static var current: ThreadCache {
         let cache: ThreadCache
-        if let pointer = pthread_getspecific(key) {
+        if let pointer = mediator_thread_state() {
             cache = ThreadCache(state: pointer.assumingMemoryBound(to: State.self))
         } else {
             cache = makeCurrent()
@@ -31,7 +31,7 @@ extension ThreadCache {
 
     /// The calling thread's cache if it has one; never creates it.
     static var currentIfPresent: ThreadCache? {
-        pthread_getspecific(key).map { ThreadCache(state: $0.assumingMemoryBound(to: State.self)) }
+        mediator_thread_state().map { ThreadCache(state: $0.assumingMemoryBound(to: State.self)) }
     }
 
     private static func makeCurrent() -> ThreadCache {
@@ -40,7 +40,8 @@ extension ThreadCache {
             to: State(
                 threadID: UInt64(nextThreadID.increment()),
                 seenRetirements: mediator_retirements_load(), slots: .allocate(capacity: slotLimit)))
-        pthread_setspecific(key, state)
+        mediator_thread_set_free { ThreadCache.free($0) }
+        mediator_thread_set_state(state)
         return ThreadCache(state: state)
     }
 
@@ -95,18 +96,4 @@ extension ThreadCache {
     private static let nextThreadID = AtomicWord(1)
     /// The ids of mediators that exist. LOCK: a leaf, taken only to record lifetimes and to purge.
     private static let liveMediators = Locked<Set<UInt64>>([])
-
-    /// The thread-specific key, created once; its destructor frees a thread's state when it exits.
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        #if canImport(Darwin)
-            pthread_key_create(&key) { pointer in ThreadCache.free(pointer) }
-        #else
-            pthread_key_create(&key) { pointer in
-                guard let pointer else { return }
-                ThreadCache.free(pointer)
-            }
-        #endif
-        return key
-    }()
 }

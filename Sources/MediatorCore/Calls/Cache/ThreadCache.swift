@@ -27,6 +27,8 @@ struct ThreadCache {
         let address: UInt
         /// Cached from the snapshot so a call without interceptors reads only this thread's memory.
         let hasInterceptors: Bool
+        /// `snapshot`, unretained, when interceptors are installed in it; `nil` when none are.
+        let intercepted: Unmanaged<RegistrySnapshot>?
         /// Every binding the slot's tables point to, kept alive for as long as the slot lives.
         var owned: [AnyBinding] = []
         /// Calls by name.
@@ -50,6 +52,7 @@ struct ThreadCache {
             self.snapshot = snapshot
             self.address = UInt(bitPattern: ObjectIdentifier(snapshot))
             self.hasInterceptors = snapshot.hasInterceptors
+            self.intercepted = snapshot.hasInterceptors ? Unmanaged.passUnretained(snapshot) : nil
         }
     }
 
@@ -161,6 +164,13 @@ struct ThreadCache {
     @inline(__always)
     func unretainedSnapshot(inSlot index: Int) -> Unmanaged<RegistrySnapshot> {
         Unmanaged.passUnretained(state.pointee.slots[index].snapshot)
+    }
+
+    /// A slot's snapshot, unretained, when interceptors are installed in it (for a synchronous call
+    /// between `enter()` and `exit()`, as `unretainedSnapshot`); `nil` when none are.
+    @inline(__always)
+    func interceptedSnapshot(inSlot index: Int) -> Unmanaged<RegistrySnapshot>? {
+        state.pointee.slots[index].intercepted
     }
 
     /// Whether interceptors are installed in a slot's snapshot.
