@@ -150,11 +150,8 @@ extension Mediator {
     /// no interceptor is installed. Takes no lock: one load of the published snapshot's address.
     @usableFromInline
     func cachedBinding(_ key: ContractKey) -> CachedBinding? {
-        let cache = ThreadCache.current
-        guard let slot = cache.hitSlot(address: published.load()), !cache.hasInterceptors(inSlot: slot),
-            let binding = cache.contractBinding(index: key.index, inSlot: slot)
-        else { return nil }
-        return CachedBinding(cache: cache, unretained: binding)
+        guard let cached = typedBinding(key), cached.intercepted == nil else { return nil }
+        return cached
     }
 
     /// This thread's binding for a contract in the current snapshot, when it resolved it there,
