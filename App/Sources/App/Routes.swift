@@ -59,7 +59,7 @@ enum Routes {
     /// The route configuration's rules, one line each.
     private static func configuration(_ configuration: Mediator.RouteConfiguration?) -> [String] {
         guard let configuration else { return ["Route configuration: none"] }
-        let lines = configuration.description.split(separator: "\n").map(String.init)
+        let lines = configuration.summary.split(separator: "\n").map(String.init)
         guard lines.count > 1 else { return ["Route configuration: none"] }
         return ["Route configuration: \(lines[0])"] + lines.dropFirst().map { "  \($0)" }
     }

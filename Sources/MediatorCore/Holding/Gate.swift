@@ -12,7 +12,7 @@ extension Mediator {
     /// ```
     ///
     /// Every gate is closed until it is opened, except ``ready``, which a mediator starts with open.
-    public struct Gate: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public struct Gate: Hashable, Sendable, ExpressibleByStringLiteral {
         /// The gate's name; gates with the same name are the same gate.
         public let name: String
 
@@ -35,8 +35,5 @@ extension Mediator {
         /// may be handed links before its modules are registered closes it first thing at launch and
         /// opens it once it is ready. Local calls are never held on it.
         public static let ready = Mediator.Gate("ready")
-
-        /// The gate's name.
-        public var description: String { name }
     }
 }

@@ -72,7 +72,7 @@ package struct MediatorParameter: Sendable {
     ) -> MediatorParameter {
         MediatorParameter(
             name: name, typeName: Value.mediatorTypeName, isRequired: true, defaultValue: nil,
-            summary: summary, acceptsURLValues: true, valueType: Value.self, allowedValues: Value.mediatorAllowedValues,
+            summary: summary, acceptsURLValues: true, valueType: Value.self, allowedValues: Value.allowedValueTexts,
             convert: { Value.mediatorValue(from: $0) })
     }
 
@@ -106,7 +106,7 @@ package struct MediatorParameter: Sendable {
     ) -> MediatorParameter {
         MediatorParameter(
             name: name, typeName: Value.mediatorTypeName, isRequired: false, defaultValue: defaultValue,
-            summary: summary, acceptsURLValues: true, valueType: Value.self, allowedValues: Value.mediatorAllowedValues,
+            summary: summary, acceptsURLValues: true, valueType: Value.self, allowedValues: Value.allowedValueTexts,
             convert: { Value.mediatorValue(from: $0) })
     }
 

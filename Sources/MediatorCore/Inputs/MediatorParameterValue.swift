@@ -19,10 +19,6 @@ public protocol MediatorParameterValue: Sendable {
     /// The default asks ``mediatorValue(from:)``; the built-in types parse the text directly.
     /// - Parameter text: The decoded text.
     static func mediatorValue(fromText text: String) -> Self?
-
-    /// The values a URL may use, when there are few enough to list (an enum's cases), for errors
-    /// and the catalog; `nil` when any value of the type is possible.
-    static var mediatorAllowedValues: [String]? { get }
 }
 
 extension MediatorParameterValue {
@@ -46,8 +42,23 @@ extension MediatorParameterValue {
         return mediatorValue(from: text)
     }
 
-    /// No list by default.
-    public static var mediatorAllowedValues: [String]? { nil }
+    /// The values a URL may use, for errors and the catalog: a `CaseIterable` type's cases, each as
+    /// its raw value (`["home", "cart"]`) or, without one, its text form; `nil` for any other type.
+    ///
+    /// Read from the conformance, not declared: a list an enum declared by hand could drift from its
+    /// cases. Asked when a schema is built and when an error is written, never per call.
+    @usableFromInline
+    static var allowedValueTexts: [String]? {
+        guard let cases = Self.self as? any CaseIterable.Type else { return nil }
+        return caseTexts(cases)
+    }
+}
+
+/// Every case of a `CaseIterable` type as text: its raw value, or its description when it has none.
+private func caseTexts<Cases: CaseIterable>(_ type: Cases.Type) -> [String] {
+    type.allCases.map { value in
+        if let raw = value as? any RawRepresentable { "\(raw.rawValue)" } else { "\(value)" }
+    }
 }
 
 // The standard types take their conversions from the default below, so each is one public
@@ -190,12 +201,5 @@ extension MediatorParameterValue where Self: RawRepresentable, RawValue: Mediato
     @inlinable
     public static func mediatorValue(fromText text: String) -> Self? {
         RawValue.mediatorValue(fromText: text).flatMap(Self.init(rawValue:))
-    }
-}
-
-extension MediatorParameterValue where Self: RawRepresentable & CaseIterable, RawValue: MediatorParameterValue {
-    /// Every case's raw value, such as `["home", "cart"]`.
-    public static var mediatorAllowedValues: [String]? {
-        allCases.map { "\($0.rawValue)" }
     }
 }

@@ -63,7 +63,7 @@ extension ParameterLookup {
 
     /// A converting type as errors name it: its name, and its values when it lists them.
     static func expectation<Expected: MediatorParameterValue>(_ type: Expected.Type) -> String {
-        guard let values = Expected.mediatorAllowedValues, !values.isEmpty else { return Expected.mediatorTypeName }
+        guard let values = Expected.allowedValueTexts, !values.isEmpty else { return Expected.mediatorTypeName }
         return "\(Expected.mediatorTypeName) (one of \(values.joined(separator: ", ")))"
     }
 }

@@ -42,7 +42,7 @@ extension Mediator {
     ///
     /// Every destination is still subject to the remote policy: a redirect or degradation can reach only
     /// actions declared `.remote`, and validation rejects a rule that points anywhere else.
-    public struct RouteConfiguration: Sendable, Equatable, CustomStringConvertible {
+    public struct RouteConfiguration: Sendable, Equatable {
         /// A reference to one action of one target.
         package struct ActionReference: Sendable, Hashable, CustomStringConvertible {
             /// The target name.
@@ -126,8 +126,9 @@ extension Mediator {
         }
 
         /// The configuration as people read it, one line each: how many rules, the web fallback, then
-        /// every rule and what it does, such as `/old/:id redirects to /product/:id`.
-        public var description: String {
+        /// every rule and what it does, such as `/old/:id redirects to /product/:id`. For the App's
+        /// `routes` command and the tools; not public, so the runtime's surface stays what an app calls.
+        package var summary: String {
             var lines = ["\(rules.count) rule(s)"]
             if let webFallback { lines.append("web fallback: \(webFallback)") }
             for rule in rules {

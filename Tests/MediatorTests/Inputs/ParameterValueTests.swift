@@ -59,6 +59,28 @@ private struct ItemID: MediatorInput {
     @Parameter var id: Int
 }
 
+/// An `Int`-backed enum: its cases are listed by raw value.
+private enum Size: Int, CaseIterable, MediatorParameterValue {
+    case small = 1, large = 2
+}
+
+/// An enum without raw values that reads its own text: its cases are listed by that text.
+private enum Speed: CaseIterable, LosslessStringConvertible, MediatorParameterValue {
+    case slow, fast
+
+    init?(_ description: String) {
+        guard let speed = Self.allCases.first(where: { $0.description == description }) else { return nil }
+        self = speed
+    }
+
+    var description: String { self == .slow ? "slow" : "fast" }
+}
+
+/// A `String`-backed enum that is not `CaseIterable`: it lists no values.
+private enum Shade: String, MediatorParameterValue {
+    case light, dark
+}
+
 /// An optional parameter the handler does not read.
 private struct OptionalX: MediatorInput {
     @Parameter var x: Int?
@@ -305,6 +327,28 @@ struct ParameterValueTests {
         #expect(merged.contains("extra"))
         #expect(merged.keys.count == 5)
         #expect(MediatorParameters(["b": 2, "a": 1]).description == "[a: 1, b: 2]")
+    }
+
+    @Test("a type's allowed values come from its cases: raw values, text forms, or no list")
+    func allowedValuesComeFromTheCases() throws {
+        /// What a call by name reports when `"huge"` does not convert to `Value`.
+        func expectation<Value: MediatorParameterValue>(_ type: Value.Type) throws -> String? {
+            let mediator = Mediator()
+            try mediator.register(
+                targetNamed: "Convert",
+                actions: [MediatorAction("read", parameters: Read<Value>.self) { _, p in try p.value("value", as: Value.self) }])
+            let error = expectMediatorError(.invalidParameter) {
+                try mediator.perform("read", on: "Convert", with: ["value": "huge"], as: Value.self)
+            }
+            return error?.expectedType
+        }
+        #expect(try expectation(Size.self) == "Size (one of 1, 2)")
+        #expect(try expectation(Speed.self) == "Speed (one of slow, fast)")
+        #expect(try expectation(Shade.self) == "Shade")
+        #expect(try expectation(Int.self) == "Int")
+        // The listed text is the text a URL uses.
+        #expect(Speed.mediatorValue(fromText: "fast") == .fast)
+        #expect(Size.mediatorValue(fromText: "2") == .large)
     }
 
     /// A mediator with the shop target registered.
