@@ -1,4 +1,5 @@
-// Heap kept, as glibc counts it: bytes in use (`mallinfo2().uordblks`) after the work less before,
+// Heap kept, as glibc counts it: bytes in use (`mallinfo2()`'s `uordblks + hblkhd`: the mapped
+// blocks too, which hold every large table) after the work less before,
 // divided by what was made. Not a malloc/free difference: what was freed is not counted, and what
 // is kept is counted whoever allocated it. Scenarios (run directly, not under valgrind):
 //   heapRoutes100 heapRoutes10000        register N targets with a route each + the first open, per target
