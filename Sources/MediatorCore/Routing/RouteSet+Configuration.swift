@@ -81,7 +81,7 @@ extension RouteSet.Builder {
 
         switch rule.match {
         case .action(let reference):
-            guard let id = actionIndex[ActionKey(target: reference.target, action: reference.action)] else { return }
+            guard let id = actionIndex()[ActionKey(target: reference.target, action: reference.action)] else { return }
             if let earlier = actionRules[id] {
                 configurationProblems.append(
                     "\(path) applies to \(LogSafeText.inline(reference.description)), which the rule for "
@@ -122,7 +122,7 @@ extension RouteSet.Builder {
     }
 
     private mutating func existingAction(_ reference: Mediator.RouteConfiguration.ActionReference, at path: String) -> ActionID? {
-        if let id = actionIndex[ActionKey(target: reference.target, action: reference.action)] { return id }
+        if let id = actionIndex()[ActionKey(target: reference.target, action: reference.action)] { return id }
         let available = actions.filter { NameComparison.equal($0.definition.target, reference.target) }.map(\.definition.name)
         let known =
             available.isEmpty

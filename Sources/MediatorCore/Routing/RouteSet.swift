@@ -18,12 +18,15 @@ struct RuleID: Hashable, Sendable {
 /// reading a target's declarations runs its code. A matched route leads straight to its target and action (no second
 /// lookup by name).
 final class RouteSet: Sendable {
-    /// One declared action as routing needs it.
+    /// One declared action as routing needs it. (Its parsed patterns are not kept: each route
+    /// keeps its own shape, and the rare reader of an action's patterns parses them again.)
     struct Action: Sendable {
         let box: any AnyTargetBox
         let definition: ActionDefinition
-        /// The patterns that parsed; invalid ones are reported in `problems`.
-        let patterns: [RoutePattern]
+
+        /// The patterns that parse, parsed now (for URL generation and configuration checks; invalid
+        /// ones are reported in `problems`).
+        var patterns: [RoutePattern] { definition.urlPatterns.compactMap { try? RoutePattern($0) } }
     }
 
     /// One path shape in a trie, leading to an action (or, for a configuration redirect, nowhere yet).
@@ -52,10 +55,17 @@ final class RouteSet: Sendable {
     }
 
     let actions: [Action]
-    let actionIndex: [ActionKey: ActionID]
-    let global: RouteTrie
+    /// The actions by their names, for the convention route (`scheme://Target/action`), suggestions
+    /// and configuration: made on first use (a dictionary of every action costs ~65 bytes per
+    /// action, kept for the app's lifetime, and most apps route by patterns); empty until made
+    /// (made again, at no cost, while there is no action). The lock is a leaf, held only to read or
+    /// store it. Not an optional: a new instantiation of `Optional` in the runtime's metadata cache
+    /// made every open whose input has an app's enum (which looks `Optional` metadata up per call)
+    /// ~6 % dearer by colliding in that cache.
+    private let actionIndexCache: Locked<[ActionKey: ActionID]>
+    let global: RouteTrie.Compiled
     /// Tries of routes scoped to one app scheme, by scheme.
-    let scoped: [Name: RouteTrie]
+    let scoped: [Name: RouteTrie.Compiled]
     let routes: [Route]
     let rules: [Rule]
     /// Rules that apply to an action whichever route reached it.
@@ -81,9 +91,9 @@ final class RouteSet: Sendable {
         if let configuration { builder.add(configuration) }
         builder.finish()
         actions = builder.actions
-        actionIndex = builder.actionIndex
-        global = builder.global
-        scoped = builder.scoped
+        actionIndexCache = Locked(builder.builtActionIndex ?? [:])
+        global = builder.global.compiled
+        scoped = builder.scoped.mapValues { $0.compiled }
         routes = builder.routes
         rules = builder.rules
         actionRules = builder.actionRules
@@ -94,7 +104,23 @@ final class RouteSet: Sendable {
 
     /// The action with exactly these names, if declared.
     func action(target: String, action: String) -> ActionID? {
-        actionIndex[ActionKey(target: target, action: action)]
+        let key = ActionKey(target: target, action: action)
+        let built = actionIndexCache.withLock { $0 }
+        if !built.isEmpty { return built[key] }
+        let index = Self.index(of: actions)
+        actionIndexCache.withLock { if $0.isEmpty { $0 = index } }
+        return index[key]
+    }
+
+    /// The actions by their names; of two with the same names (a target declaring an action twice
+    /// is refused, so only across a replaced registration), the later wins, as it always did.
+    static func index(of actions: [Action]) -> [ActionKey: ActionID] {
+        var index: [ActionKey: ActionID] = [:]
+        index.reserveCapacity(actions.count)
+        for (position, action) in actions.enumerated() {
+            index[ActionKey(target: action.definition.target, action: action.definition.name)] = ActionID(index: position)
+        }
+        return index
     }
 
     /// The rule that applies to the route at an index: its own, else its action's.
@@ -114,7 +140,8 @@ extension RouteSet {
     /// Mutable state while a route set is compiled.
     struct Builder {
         var actions: [Action] = []
-        var actionIndex: [ActionKey: ActionID] = [:]
+        /// The actions by names, made when the configuration first needs it.
+        var builtActionIndex: [ActionKey: ActionID]?
         var global = RouteTrie()
         var scoped: [Name: RouteTrie] = [:]
         var routes: [Route] = []
@@ -128,7 +155,16 @@ extension RouteSet {
         /// Beside each rule: where the document declares it and what every URL it matches supplies.
         var ruleEntries: [RuleEntry] = []
 
+        /// The actions by names (made on first use, once every action is added).
+        mutating func actionIndex() -> [ActionKey: ActionID] {
+            if let builtActionIndex { return builtActionIndex }
+            let index = RouteSet.index(of: actions)
+            builtActionIndex = index
+            return index
+        }
+
         mutating func addActions(of targets: [any AnyTargetBox]) {
+            actions.reserveCapacity(targets.count)
             for box in targets {
                 if let problem = box.problem {
                     problems.append("target \(LogSafeText.quoted(box.name)) is declared incorrectly: \(problem)")
@@ -154,8 +190,7 @@ extension RouteSet {
                         problems.append("\(label) declares URL patterns but is local-only; declare it with exposure: .remote")
                     }
                     let id = ActionID(index: actions.count)
-                    actions.append(Action(box: box, definition: definition, patterns: patterns))
-                    actionIndex[ActionKey(target: definition.target, action: definition.name)] = id
+                    actions.append(Action(box: box, definition: definition))
                     for pattern in patterns { insert(pattern, action: id) }
                 }
             }
@@ -190,6 +225,9 @@ extension RouteSet {
         // MARK: Finishing
 
         mutating func finish() {
+            // Built once and then only read for the app's lifetime: the slack of growing goes.
+            if actions.capacity > actions.count { actions = actions.withUnsafeBufferPointer { Array($0) } }
+            if self.routes.capacity > self.routes.count { self.routes = self.routes.withUnsafeBufferPointer { Array($0) } }
             let routes = self.routes
             let better: (Int, Int) -> Bool = { left, right in
                 let (a, b) = (routes[left], routes[right])
