@@ -256,7 +256,7 @@ extension Mediator {
         case let .route(id, routes):
             if let binding = cache.routeBinding(index: id.index, in: snapshot) { return .bound(binding.takeUnretainedValue()) }
             let action = routes[id]
-            return bind(action.box, index: action.definition.index, keepsInstance: false, in: snapshot, cache: cache) { _ in
+            return bind(action.box, index: action.index, keepsInstance: false, in: snapshot, cache: cache) { _ in
                 (nil, nil, id.index)
             }
         case let .event(key, target):

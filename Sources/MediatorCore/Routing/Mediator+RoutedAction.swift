@@ -14,8 +14,8 @@ extension Mediator {
 
         /// A link to a route's action.
         init(_ id: ActionID, _ lookup: ParameterLookup, in router: URLRouter) {
-            let definition = router.routes[id].definition
-            self.init(target: definition.target, action: definition.name, lookup: lookup)
+            let action = router.routes[id]
+            self.init(target: action.target, action: action.name, lookup: lookup)
         }
 
         /// A link to an action by its names.

@@ -296,9 +296,9 @@ extension Mediator {
         _ id: ActionID, _ payload: Payload, of url: String, in router: URLRouter, with native: MediatorParameters,
         context: (any Sendable)?, continuing hold: MediatorHold?
     ) -> CallState {
-        let definition = router.routes[id].definition
+        let action = router.routes[id]
         var state = CallState(
-            target: definition.target, action: definition.name, source: .remote, payload: payload,
+            target: action.target, action: action.name, source: .remote, payload: payload,
             origin: .url(url, native: native.values))
         state.hold = hold
         state.context = context

@@ -30,8 +30,15 @@ struct RoutePattern: Sendable {
     let scheme: String?
     /// The tie-breaking priority; higher wins.
     let priority: Int
+    /// The pattern's longest path shape (its only one, usually).
+    let longest: [Segment]
+    /// Its other shapes, longest first: empty for a pattern without optional groups, which then
+    /// keeps no array of shapes (a route set keeps every route's pattern for the app's lifetime).
+    let shorter: [[Segment]]
     /// Every path shape the pattern matches, longest first.
-    let variants: [[Segment]]
+    var variants: [[Segment]] { [longest] + shorter }
+    /// How many path shapes the pattern matches.
+    var variantCount: Int { 1 + shorter.count }
 
     /// Parses a pattern, or throws a one-line problem naming what is wrong.
     init(_ text: String) throws(RoutePatternProblem) {
@@ -40,7 +47,8 @@ struct RoutePattern: Sendable {
             // A plain path of literals and placeholders: the usual pattern, read in one pass.
             scheme = nil
             priority = 0
-            variants = [simple]
+            longest = simple
+            shorter = []
             return
         }
         var body = Substring(text)
@@ -77,7 +85,9 @@ struct RoutePattern: Sendable {
             let variant = try Self.segments(of: path)
             if !variants.contains(variant) { variants.append(variant) }
         }
-        self.variants = variants.sorted { $0.count > $1.count }
+        let sorted = variants.sorted { $0.count > $1.count }
+        self.longest = sorted.first ?? []
+        self.shorter = Array(sorted.dropFirst())
     }
 
     /// The shape of a pattern that is a plain path: `/`-separated literal segments of unreserved

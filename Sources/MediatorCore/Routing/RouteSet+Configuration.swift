@@ -63,7 +63,7 @@ extension RouteSet.Builder {
                 configurationProblems.append("\(path).redirectTo \(LogSafeText.quoted(text)) is invalid: \(error.message)")
                 return
             }
-            guard template.variants.count == 1, template.priority == 0 else {
+            guard template.variantCount == 1, template.priority == 0 else {
                 configurationProblems.append(
                     "\(path).redirectTo \(LogSafeText.quoted(text)) must be one path, without optional groups or options")
                 return
@@ -74,7 +74,7 @@ extension RouteSet.Builder {
                 )
                 return
             }
-            effect = .redirectToPath(scheme: template.scheme ?? scope, shape: template.variants[0])
+            effect = .redirectToPath(scheme: template.scheme ?? scope, shape: template.longest)
         }
         rules.append(RouteSet.Rule(match: rule.match.description, effect: effect))
         ruleEntries.append(RuleEntry(position: path, supplied: supplied))
@@ -123,7 +123,7 @@ extension RouteSet.Builder {
 
     private mutating func existingAction(_ reference: Mediator.RouteConfiguration.ActionReference, at path: String) -> ActionID? {
         if let id = actionIndex()[ActionKey(target: reference.target, action: reference.action)] { return id }
-        let available = actions.filter { NameComparison.equal($0.definition.target, reference.target) }.map(\.definition.name)
+        let available = actions.filter { NameComparison.equal($0.target, reference.target) }.map(\.name)
         let known =
             available.isEmpty
             ? "no target \(LogSafeText.quoted(reference.target)) is registered"

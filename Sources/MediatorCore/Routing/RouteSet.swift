@@ -18,11 +18,20 @@ struct RuleID: Hashable, Sendable {
 /// reading a target's declarations runs its code. A matched route leads straight to its target and action (no second
 /// lookup by name).
 final class RouteSet: Sendable {
-    /// One declared action as routing needs it. (Its parsed patterns are not kept: each route
-    /// keeps its own shape, and the rare reader of an action's patterns parses them again.)
+    /// One declared action as routing needs it: its target and place there, and its name. Its
+    /// definition is the target's, read when needed (a route set of every routed action does not
+    /// make them all), and its parsed patterns are not kept: each route keeps its own shape, and the
+    /// rare reader of an action's patterns parses them again.
     struct Action: Sendable {
         let box: any AnyTargetBox
-        let definition: ActionDefinition
+        /// The action's position in its target's declaration.
+        let index: Int
+        let name: String
+
+        /// The target's name.
+        var target: String { box.name }
+        /// The action's definition, made by its target on first use.
+        var definition: ActionDefinition { box.definitions[index] }
 
         /// The patterns that parse, parsed now (for URL generation and configuration checks; invalid
         /// ones are reported in `problems`).
@@ -118,7 +127,7 @@ final class RouteSet: Sendable {
         var index: [ActionKey: ActionID] = [:]
         index.reserveCapacity(actions.count)
         for (position, action) in actions.enumerated() {
-            index[ActionKey(target: action.definition.target, action: action.definition.name)] = ActionID(index: position)
+            index[ActionKey(target: action.target, action: action.name)] = ActionID(index: position)
         }
         return index
     }
@@ -169,15 +178,17 @@ extension RouteSet {
                 if let problem = box.problem {
                     problems.append("target \(LogSafeText.quoted(box.name)) is declared incorrectly: \(problem)")
                 }
-                for definition in box.definitions {
-                    var label: String { LogSafeText.inline(definition.label) }
-                    var patterns: [RoutePattern] = []
-                    if !definition.urlPatterns.isEmpty { patterns.reserveCapacity(definition.urlPatterns.count) }
+                box.forEachRoutable { index, definition in
+                    var label: String { LogSafeText.inline("\(box.name).\(definition.name)") }
+                    let id = ActionID(index: actions.count)
+                    actions.append(Action(box: box, index: index, name: definition.name))
+                    let checksNativeOnly = definition.parameters.contains { !$0.acceptsURLValues }
                     for text in definition.urlPatterns {
-                        do {
+                        do throws(RoutePatternProblem) {
                             let pattern = try RoutePattern(text)
-                            patterns.append(pattern)
-                            for name in pattern.captureNames where definition.nativeOnly.contains(name) {
+                            insert(pattern, action: id)
+                            guard checksNativeOnly else { continue }
+                            for name in pattern.captureNames where definition.isNativeOnly(name) {
                                 problems.append(
                                     "\(label): pattern \(LogSafeText.quoted(text)) captures \"\(name)\", which is a native-only parameter"
                                 )
@@ -189,29 +200,30 @@ extension RouteSet {
                     if !definition.urlPatterns.isEmpty, definition.exposure != .remote {
                         problems.append("\(label) declares URL patterns but is local-only; declare it with exposure: .remote")
                     }
-                    let id = ActionID(index: actions.count)
-                    actions.append(Action(box: box, definition: definition))
-                    for pattern in patterns { insert(pattern, action: id) }
                 }
             }
         }
 
         /// Inserts every shape of a pattern; returns the new routes' indices.
         @discardableResult
-        mutating func insert(_ pattern: RoutePattern, action: ActionID?, rule: RuleID? = nil) -> [Int] {
-            var added: [Int] = []
+        mutating func insert(_ pattern: RoutePattern, action: ActionID?, rule: RuleID? = nil) -> Range<Int> {
             let order = routes.count
-            for shape in pattern.variants {
-                let index = routes.count
-                routes.append(Route(action: action, pattern: pattern, shape: shape, order: order, rule: rule))
-                if let scheme = pattern.scheme {
-                    scoped[Name(scheme), default: RouteTrie()].insert(shape, route: index)
-                } else {
-                    global.insert(shape, route: index)
-                }
-                added.append(index)
+            insert(pattern.longest, of: pattern, action: action, rule: rule, order: order)
+            for shape in pattern.shorter { insert(shape, of: pattern, action: action, rule: rule, order: order) }
+            return order..<routes.count
+        }
+
+        /// Inserts one shape of a pattern.
+        private mutating func insert(
+            _ shape: [RoutePattern.Segment], of pattern: RoutePattern, action: ActionID?, rule: RuleID?, order: Int
+        ) {
+            let index = routes.count
+            routes.append(Route(action: action, pattern: pattern, shape: shape, order: order, rule: rule))
+            if let scheme = pattern.scheme {
+                scoped[Name(scheme), default: RouteTrie()].insert(shape, route: index)
+            } else {
+                global.insert(shape, route: index)
             }
-            return added
         }
 
         /// A rule as its chain check needs it.
