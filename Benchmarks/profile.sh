@@ -20,7 +20,7 @@ per_call=(closure0 closure2 dict0 dict2 call0 call2 facadeContract0 facadeContra
 # switch per opening, so fewer iterations.
 per_link=(hold1 hold1000 holdBatch1000)
 # Scenarios that do their work once per count over 10,000 targets or routes (run with 1 and 0).
-per_route=(routes routesUnrouted routingKitRegister firstMiss firstOpenAfterChange firstMissLocal firstMissRemote)
+per_route=(routes routesUnrouted routingKitRegister routes100 routingKitRegister100 firstMiss firstOpenAfterChange firstMissLocal firstMissRemote)
 # Heap kept per target, route or held link: bytes in use after less before (glibc mallinfo2).
 heap=(heapRoutes100 heapRoutes10000 heapRoutingKit100 heapRoutingKit10000 heapHeld1000)
 if [ "${1:-}" = --list ]; then

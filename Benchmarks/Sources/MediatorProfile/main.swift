@@ -12,7 +12,7 @@
 // Once per count (run with 1 and 0): `routes` (10,000 targets with a pattern each, then the first
 // open), `routesUnrouted` (the same targets without patterns, then the first open) and
 // `routingKitRegister` (10,000 routes into a TrieRouter): divide the difference by 10,000 for a
-// route; `firstMiss` (the first missing name after 10,000 registrations builds the suggestion index).
+// route; `routes100` and `routingKitRegister100` the same at 100 routes (100 registries of 100); `firstMiss` (the first missing name after 10,000 registrations builds the suggestion index).
 // Held links (`hold1`, `hold1000`, `holdBatch1000`) are in HoldScenarios.swift; heap kept per target,
 // route or held link (`heapRoutes100`, ..., run without valgrind) in HeapScenarios.swift.
 // An app's interceptor: `call0Observed`, `facadeContract2Observed`, `perform2Observed` and
@@ -385,6 +385,23 @@ case "routes", "routesUnrouted":
         let mediator = routedMediator(targets)
         sum &+= (try? mediator.open(opaque(url), as: Int.self)) ?? 0
         keptUntilExit.append(mediator)
+    }
+case "routes100":
+    // `routes` at 100 targets: 100 mediators of 100 routed targets each, and the first open of
+    // each, `count` times (10,000 routes per count, as `routes`); kept until the process exits.
+    let targets = routedTargets(100)
+    for _ in 0..<count * 100 {
+        let mediator = routedMediator(targets)
+        sum &+= (try? mediator.open(opaque("shop://c50/42?ref=push"), as: Int.self)) ?? 0
+        keptUntilExit.append(mediator)
+    }
+case "routingKitRegister100":
+    // `routingKitRegister` at 100 routes: 100 routers of the same 100 patterns, `count` times.
+    let paths = (0..<100).map { index -> [PathComponent] in [.constant("c\(index)"), .parameter("id")] }
+    for _ in 0..<count * 100 {
+        let router = TrieRouter(Int.self)
+        for (index, path) in paths.enumerated() { router.register(index, at: path) }
+        keptUntilExit.append(router)
     }
 case "routingKitRegister":
     // RoutingKit registering the same 10,000 patterns, `count` times; the routers are kept until

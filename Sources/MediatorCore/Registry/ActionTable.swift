@@ -88,14 +88,17 @@ final class ActionTable<Target: Sendable>: @unchecked Sendable {
     /// Calls `body` with what routing reads of each action, in declaration order, without making
     /// definitions.
     func forEachRoutable(_ body: (_ index: Int, _ action: RoutableAction) -> Void) {
-        var index = 0
-        while index < actions.count {
-            let action = actions[index]
-            body(
-                index,
-                RoutableAction(
-                    name: action.name, exposure: action.exposure, urlPatterns: action.urlPatterns, parameters: action.parameters))
-            index += 1
+        // Read in place: this code is not specialized, and copying each declaration would be generic work.
+        actions.withUnsafeBufferPointer { actions in
+            var index = 0
+            while index < actions.count {
+                body(
+                    index,
+                    RoutableAction(
+                        name: actions[index].name, exposure: actions[index].exposure, urlPatterns: actions[index].urlPatterns,
+                        parameters: actions[index].parameters))
+                index += 1
+            }
         }
     }
 

@@ -10,9 +10,9 @@ protocol AnyTargetBox: AnyObject, Sendable {
     var problem: String? { get }
     /// The index of the action with exactly this name.
     func index(of action: String) -> Int?
-    /// Calls `body` with what routing reads of each action (by index), without making definitions;
-    /// nothing when `problem` is set.
-    func forEachRoutable(_ body: (_ index: Int, _ action: RoutableAction) -> Void)
+    /// Calls `body` with what routing reads of each usable action (by index), without making
+    /// definitions, and returns `problem`: one read of the table for both.
+    func forEachRoutable(_ body: (_ index: Int, _ action: RoutableAction) -> Void) -> String?
     /// Binds an action to its handler and an instance: the kept one when the target caches
     /// instances, already keeps one, or `keepsInstance` asks for it; otherwise one per call.
     /// - Returns: The binding, and whether this call made the instance the target now keeps.
@@ -90,7 +90,11 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
 
     func index(of action: String) -> Int? { table.index(of: action) }
 
-    func forEachRoutable(_ body: (_ index: Int, _ action: RoutableAction) -> Void) { table.forEachRoutable(body) }
+    func forEachRoutable(_ body: (_ index: Int, _ action: RoutableAction) -> Void) -> String? {
+        let table = table
+        table.forEachRoutable(body)
+        return table.problem
+    }
 
     func bind(_ index: Int, keepsInstance: Bool) throws -> (binding: AnyBinding, madeKeptInstance: Bool) {
         let table = table

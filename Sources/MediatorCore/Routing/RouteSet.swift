@@ -175,10 +175,9 @@ extension RouteSet {
         mutating func addActions(of targets: [any AnyTargetBox]) {
             actions.reserveCapacity(targets.count)
             for box in targets {
-                if let problem = box.problem {
-                    problems.append("target \(LogSafeText.quoted(box.name)) is declared incorrectly: \(problem)")
-                }
-                box.forEachRoutable { index, definition in
+                // The target's own problem comes before its actions' (one read of its table for both).
+                let position = problems.count
+                let problem = box.forEachRoutable { index, definition in
                     var label: String { LogSafeText.inline("\(box.name).\(definition.name)") }
                     let id = ActionID(index: actions.count)
                     actions.append(Action(box: box, index: index, name: definition.name))
@@ -200,6 +199,9 @@ extension RouteSet {
                     if !definition.urlPatterns.isEmpty, definition.exposure != .remote {
                         problems.append("\(label) declares URL patterns but is local-only; declare it with exposure: .remote")
                     }
+                }
+                if let problem {
+                    problems.insert("target \(LogSafeText.quoted(box.name)) is declared incorrectly: \(problem)", at: position)
                 }
             }
         }
