@@ -11,7 +11,6 @@ final class ActionTable<Target: Sendable>: @unchecked Sendable {
     /// (`forEachRoutable`), so a target no call reaches keeps no definition (~230 bytes and ~1,400
     /// instructions per action in an app of thousands of routed targets).
     private var builtDefinitions: [ActionDefinition]?
-    private let target: String
     /// The index by name, for tables larger than `scanLimit`; smaller ones are scanned, which
     /// costs less than hashing a name, and building the table then allocates no dictionary (most
     /// targets declare a few actions, and a large app registers hundreds of targets).
@@ -62,14 +61,14 @@ final class ActionTable<Target: Sendable>: @unchecked Sendable {
             index += 1
         }
         self.actions = refusedAny ? accepted : declared
-        self.target = target
         self.indexByName = indexByName
         self.problem = problem
     }
 
-    /// The definitions, in declaration order: made on the first read, outside the lock (they run
-    /// no user code), and kept once, so every reader gets the same objects.
-    var definitions: [ActionDefinition] {
+    /// The definitions, in declaration order, of the target registered as `target` (the table's
+    /// own, which it does not keep twice): made on the first read, outside the lock (they run no
+    /// user code), and kept once, so every reader gets the same objects.
+    func definitions(target: String) -> [ActionDefinition] {
         if let built = LockStripes.shared.withLock(for: self, { builtDefinitions }) { return built }
         var definitions: [ActionDefinition] = []
         definitions.reserveCapacity(actions.count)
@@ -116,7 +115,6 @@ final class ActionTable<Target: Sendable>: @unchecked Sendable {
     init(target: String, problem: String) {
         actions = []
         builtDefinitions = []
-        self.target = target
         indexByName = [:]
         self.problem = problem
     }

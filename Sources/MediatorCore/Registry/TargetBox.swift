@@ -85,7 +85,7 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
         return unsafeDowncast(table, to: ActionTable<Target>.self)
     }
 
-    var definitions: [ActionDefinition] { table.definitions }
+    var definitions: [ActionDefinition] { table.definitions(target: name) }
     var problem: String? { table.problem }
 
     func index(of action: String) -> Int? { table.index(of: action) }
@@ -99,7 +99,7 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     func bind(_ index: Int, keepsInstance: Bool) throws -> (binding: AnyBinding, madeKeptInstance: Bool) {
         let table = table
         let action = table.actions[index]
-        let definition = table.definitions[index]
+        let definition = table.definitions(target: name)[index]
         if cachesInstance || keepsInstance {
             let (instance, created) = try InstanceCoordinator.shared.keptInstance(of: self)
             return (action.body.bind(.kept(instance), definition), created && !cachesInstance)

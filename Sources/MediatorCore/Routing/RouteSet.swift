@@ -39,15 +39,38 @@ final class RouteSet: Sendable {
     }
 
     /// One path shape in a trie, leading to an action (or, for a configuration redirect, nowhere yet).
+    ///
+    /// Kept for the app's lifetime, one per route: its indices are 32-bit and its shape is found in
+    /// its pattern, so a route is 72 bytes (it was 104).
     struct Route: Sendable {
-        /// The action; `nil` for a pattern only the configuration declares.
-        let action: ActionID?
         let pattern: RoutePattern
-        let shape: [RoutePattern.Segment]
+        /// The action's index; -1 for a pattern only the configuration declares.
+        private let actionIndex: Int32
+        /// Which of the pattern's shapes: 0 for its longest, `k` for `pattern.shorter[k - 1]`.
+        private let variant: Int32
+        private let declarationOrder: Int32
+        /// The rule's index; -1 for none.
+        private var ruleIndex: Int32
+
+        init(action: ActionID?, pattern: RoutePattern, variant: Int, order: Int, rule: RuleID?) {
+            self.pattern = pattern
+            self.actionIndex = Int32(action?.index ?? -1)
+            self.variant = Int32(variant)
+            self.declarationOrder = Int32(order)
+            self.ruleIndex = Int32(rule?.index ?? -1)
+        }
+
+        /// The action; `nil` for a pattern only the configuration declares.
+        var action: ActionID? { actionIndex < 0 ? nil : ActionID(index: Int(actionIndex)) }
+        /// The path shape this route matches.
+        var shape: [RoutePattern.Segment] { variant == 0 ? pattern.longest : pattern.shorter[Int(variant) - 1] }
         /// Declaration order across the registry: targets in registration order, then actions in declaration order.
-        let order: Int
+        var order: Int { Int(declarationOrder) }
         /// The configuration rule that applies to this route, if any.
-        var rule: RuleID?
+        var rule: RuleID? {
+            get { ruleIndex < 0 ? nil : RuleID(index: Int(ruleIndex)) }
+            set { ruleIndex = Int32(newValue?.index ?? -1) }
+        }
     }
 
     /// A configuration rule, checked against the registry and ready to apply.
@@ -210,17 +233,19 @@ extension RouteSet {
         @discardableResult
         mutating func insert(_ pattern: RoutePattern, action: ActionID?, rule: RuleID? = nil) -> Range<Int> {
             let order = routes.count
-            insert(pattern.longest, of: pattern, action: action, rule: rule, order: order)
-            for shape in pattern.shorter { insert(shape, of: pattern, action: action, rule: rule, order: order) }
+            insert(pattern.longest, variant: 0, of: pattern, action: action, rule: rule, order: order)
+            for (offset, shape) in pattern.shorter.enumerated() {
+                insert(shape, variant: offset + 1, of: pattern, action: action, rule: rule, order: order)
+            }
             return order..<routes.count
         }
 
         /// Inserts one shape of a pattern.
         private mutating func insert(
-            _ shape: [RoutePattern.Segment], of pattern: RoutePattern, action: ActionID?, rule: RuleID?, order: Int
+            _ shape: [RoutePattern.Segment], variant: Int, of pattern: RoutePattern, action: ActionID?, rule: RuleID?, order: Int
         ) {
             let index = routes.count
-            routes.append(Route(action: action, pattern: pattern, shape: shape, order: order, rule: rule))
+            routes.append(Route(action: action, pattern: pattern, variant: variant, order: order, rule: rule))
             if let scheme = pattern.scheme {
                 scoped[Name(scheme), default: RouteTrie()].insert(shape, route: index)
             } else {
