@@ -5,9 +5,10 @@
 /// triggers (`subscribing` set; its name is the event's). Both are bound, intercepted, judged by the
 /// remote policy and run the same way; only how a call finds them differs.
 ///
-/// Built once per registered target, when its action table (or subscription table) is first needed
-/// (see `ActionTable`), from the target's ``MediatorAction`` or ``MediatorSubscription`` values.
-/// Immutable and shared.
+/// Built once per registered target, when its definitions are first read (see `ActionTable`: building
+/// routes reads the declarations themselves, so a routed target no call reaches makes none) or its
+/// subscription table is first needed, from the target's ``MediatorAction`` or
+/// ``MediatorSubscription`` values. Immutable and shared.
 @usableFromInline
 package final class ActionDefinition: Sendable {
     /// The registered target's name.
