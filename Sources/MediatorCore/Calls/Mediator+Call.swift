@@ -193,7 +193,7 @@ extension Mediator {
     func callThroughPipeline<Input, Output>(
         _ contract: ActionContract<Input, Output>, _ input: Input, source: MediatorCallSource
     ) throws -> Output {
-        let value = try enterTyped(TypedInput(input), contract.key, source, isolation: nil)
+        let value = try enterTyped(SchemaTypedInput(input), contract.key, source, isolation: nil)
         return try result(value, as: Output.self, of: contract)
     }
 
@@ -204,7 +204,7 @@ extension Mediator {
     func callThroughPipeline<Input, Output>(
         _ contract: MainActorActionContract<Input, Output>, _ input: Input, source: MediatorCallSource
     ) throws -> Output {
-        let value = try enterTyped(TypedInput(input), contract.key, source, isolation: MainActor.shared)
+        let value = try enterTyped(SchemaTypedInput(input), contract.key, source, isolation: MainActor.shared)
         return try result(value, as: Output.self, of: contract)
     }
 
@@ -215,7 +215,7 @@ extension Mediator {
         _ contract: AsyncActionContract<Input, Output>, _ input: Input, source: MediatorCallSource,
         whenHeld: MediatorHold.WhenHeld
     ) async throws -> Output {
-        let value = try await enterTypedAsync(TypedInput(input), contract.key, source, whenHeld: whenHeld)
+        let value = try await enterTypedAsync(SchemaTypedInput(input), contract.key, source, whenHeld: whenHeld)
         return try result(value, as: Output.self, of: contract)
     }
 

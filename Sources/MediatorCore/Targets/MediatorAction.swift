@@ -231,7 +231,8 @@ public struct MediatorAction<Target: Sendable>: Sendable {
         case .input(let typed):
             // The types compared, then read without the runtime's general cast (a typed call's input,
             // or a link's decoded once by the navigation layer).
-            if let input = RawParameter.exactly(typed.value, as: Input.self) {
+            if typed.type == ObjectIdentifier(Input.self) {
+                let input = unsafeDowncast(typed, to: TypedInputOf<Input>.self).input
                 try schema.checkTyped(input, in: definition)
                 return input
             }
