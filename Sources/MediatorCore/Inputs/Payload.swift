@@ -56,11 +56,15 @@ package class TypedInput: @unchecked Sendable {
     @usableFromInline package let type: ObjectIdentifier
     /// The values it was decoded from (a routed link's), kept as they are; `nil` when its schema encodes it.
     @usableFromInline let decodedFrom: ParameterLookup?
+    /// Whether it was decoded by its schema (so every required `@Parameter` is set), not made by a
+    /// typed initializer the action must check.
+    @usableFromInline let isDecoded: Bool
 
     @usableFromInline
     init(type: ObjectIdentifier, decodedFrom: ParameterLookup?) {
         self.type = type
         self.decodedFrom = decodedFrom
+        isDecoded = decodedFrom != nil
     }
 
     /// The input as named values: what interceptors see, what the remote policy checks, and what

@@ -233,7 +233,8 @@ public struct MediatorAction<Target: Sendable>: Sendable {
             // or a link's decoded once by the navigation layer).
             if typed.type == ObjectIdentifier(Input.self) {
                 let input = unsafeDowncast(typed, to: TypedInputOf<Input>.self).input
-                try schema.checkTyped(input, in: definition)
+                // A link's input was decoded by this schema: nothing required is unset.
+                if !typed.isDecoded { try schema.checkTyped(input, in: definition) }
                 return input
             }
             return try schema.decode(ParameterLookup(values: typed.parameters()), definition)
