@@ -50,10 +50,13 @@ public struct BackStack: Sendable {
         let (target, action, schema) = (contract.target, contract.action, Contract.Input.schema)
         self.init(target: target, action: action, presentation: presentation) { link, context, handing in
             let input = try link.input(schema)
+            // The link's input kept once, for its own destination and for its action alike.
+            let typed = link.typed(input)
             var destinations = beneath(input)
-            destinations.append(NavigationDestination(target: target, action: action, input: input))
+            destinations.append(NavigationDestination(target: target, action: action, stored: typed))
             return (
-                NavigationPlan(destinations, presentation: presentation, context: context), handing ? link.handing(input) : nil
+                NavigationPlan(destinations, presentation: presentation, context: context),
+                handing ? Mediator.DecodedLinkInput(typed: typed) : nil
             )
         }
     }

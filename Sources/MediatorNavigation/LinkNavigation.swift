@@ -18,19 +18,8 @@ public import MediatorCore
 public final class LinkNavigation: Sendable {
     /// The mediator links are opened with.
     public let mediator: Mediator
-    /// How each declared back stack builds a link's plan, by target and action names: a link's is
-    /// found with one name hashed.
-    private let backStacks: [ActionName: BackStack.Plan]
-
-    /// A target and action name, hashed by the action name alone (the target's is compared when found).
-    private struct ActionName: Hashable {
-        let target: String
-        let action: String
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(action)
-        }
-    }
+    /// How each declared back stack builds a link's plan, by target and action names.
+    private let backStacks: BackStackTable
 
     /// Creates a navigation over a mediator with the back stacks the app's modules declare.
     /// - Parameters:
@@ -38,14 +27,12 @@ public final class LinkNavigation: Sendable {
     ///   - backStacks: The declarations; a later one for the same action replaces an earlier one.
     public init(_ mediator: Mediator, backStacks: [BackStack]) {
         self.mediator = mediator
-        var table: [ActionName: BackStack.Plan] = [:]
-        for backStack in backStacks { table[ActionName(target: backStack.target, action: backStack.action)] = backStack.plan }
-        self.backStacks = table
+        self.backStacks = BackStackTable(backStacks)
     }
 
     /// How the back stack a link's action declares builds its plan, if it declares one.
     private func backStack(of link: Mediator.RoutedLink) -> BackStack.Plan? {
-        backStacks[ActionName(target: link.target, action: link.action)]
+        backStacks.plan(target: link.target, action: link.action)
     }
 
     /// The plan a link stands for, without running anything: its back stack and its own destination,

@@ -14,13 +14,15 @@ public struct NavigationDestination: Hashable, Sendable, CustomStringConvertible
     public let target: String
     /// The action name.
     public let action: String
-    /// The typed input the action runs with.
-    ///
-    /// Stored as an existential, opened to compare, hash and encode it: a destination allocates
-    /// nothing of its own for an input of up to three words.
-    public let input: any MediatorInput & Hashable
+    /// The typed input the action runs with, kept in place (one allocation whatever its size, shared
+    /// with the link's action when the destination is a link's own), and how to compare it.
+    @usableFromInline let stored: TypedInput
+    @usableFromInline let kind: any DestinationInputKind.Type
+
+    /// The typed input the action runs with, as an existential (made when read).
+    public var input: any MediatorInput & Hashable { kind.input(of: stored) }
     /// The input as named parameters, which is how the destination's action is called; made when read.
-    public var parameters: MediatorParameters { input.encodedParameters }
+    public var parameters: MediatorParameters { MediatorParameters(stored.encoded()) }
 
     /// Creates a destination for a contract's action with its input.
     /// - Parameters:
@@ -28,49 +30,66 @@ public struct NavigationDestination: Hashable, Sendable, CustomStringConvertible
     ///   - input: Its input.
     public init<Contract: MediatorContract>(_ contract: Contract, _ input: Contract.Input)
     where Contract.Input: Hashable {
-        target = contract.target
-        action = contract.action
-        self.input = input
+        self.init(target: contract.target, action: contract.action, stored: SchemaTypedInput(input))
     }
 
-    /// A destination for an action by its names, read once from its contract (a back stack's own).
+    /// A destination for an action by its names, read once from its contract, with its input as
+    /// kept for a call (a back stack's own destination shares the one its link's action runs with).
     @inlinable
-    init<Input: MediatorInput & Hashable>(target: String, action: String, input: Input) {
+    init<Input: MediatorInput & Hashable>(target: String, action: String, stored: SchemaTypedInput<Input>) {
         self.target = target
         self.action = action
-        self.input = input
+        self.stored = stored
+        self.kind = HashableInput<Input>.self
     }
 
     /// The input, typed as a contract's, when this destination is that contract's action.
     /// - Parameter contract: The contract.
     /// - Returns: The input, or `nil` for another action.
     public func input<Contract: MediatorContract>(of contract: Contract) -> Contract.Input? {
-        guard contract.target == target, contract.action == action else { return nil }
-        return input as? Contract.Input
+        guard contract.target == target, contract.action == action, stored.type == ObjectIdentifier(Contract.Input.self)
+        else { return nil }
+        return unsafeDowncast(stored, to: TypedInputOf<Contract.Input>.self).input
     }
 
     /// Whether two destinations name the same action with equal inputs.
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.target == rhs.target && lhs.action == rhs.action && lhs.input.isEqual(to: rhs.input)
+        lhs.target == rhs.target && lhs.action == rhs.action
+            && (lhs.stored === rhs.stored || lhs.stored.type == rhs.stored.type && lhs.kind.isEqual(lhs.stored, rhs.stored))
     }
 
     /// Hashes the action and the input.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(target)
         hasher.combine(action)
-        input.hash(into: &hasher)
+        kind.hash(stored, into: &hasher)
     }
 
     /// `Target.action(input)`.
     public var description: String { "\(target).\(action)(\(input))" }
 }
 
-extension MediatorInput where Self: Hashable {
-    /// Whether another input is this one: the same type, equal.
-    fileprivate func isEqual(to other: any Sendable) -> Bool { self == (other as? Self) }
+/// How a destination compares, hashes and reads its input, whose type it knows.
+@usableFromInline
+protocol DestinationInputKind: Sendable {
+    /// Whether two inputs of this kind are equal.
+    static func isEqual(_ lhs: TypedInput, _ rhs: TypedInput) -> Bool
+    /// Hashes an input of this kind.
+    static func hash(_ input: TypedInput, into hasher: inout Hasher)
+    /// An input of this kind as an existential.
+    static func input(of stored: TypedInput) -> any MediatorInput & Hashable
 }
 
-extension MediatorInput {
-    /// The input as named parameters, by its schema.
-    fileprivate var encodedParameters: MediatorParameters { Self.schema.parameters(of: self) }
+/// The kind of a hashable input type.
+@usableFromInline
+enum HashableInput<Input: MediatorInput & Hashable>: DestinationInputKind {
+    @usableFromInline
+    static func isEqual(_ lhs: TypedInput, _ rhs: TypedInput) -> Bool { typed(lhs) == typed(rhs) }
+    @usableFromInline
+    static func hash(_ input: TypedInput, into hasher: inout Hasher) { typed(input).hash(into: &hasher) }
+    @usableFromInline
+    static func input(of stored: TypedInput) -> any MediatorInput & Hashable { typed(stored) }
+
+    /// The input of a destination of this kind (its stored input's type is `Input`).
+    private static func typed(_ stored: TypedInput) -> Input { unsafeDowncast(stored, to: TypedInputOf<Input>.self).input }
 }

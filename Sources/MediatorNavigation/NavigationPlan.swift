@@ -21,7 +21,22 @@ public struct NavigationPlan: Sendable, Equatable, CustomStringConvertible {
     public var presentation: Presentation
     /// The scene or window the link arrived in, as the app passed it to `open` (see
     /// `MediatorCall.context`): the navigator of that window is the one to apply the plan.
-    public var context: (any Sendable)?
+    public var context: (any Sendable)? {
+        get { contextBox?.value }
+        set { contextBox = newValue.map(Context.init) }
+    }
+    /// The context, boxed when there is one: a plan without one copies and destroys as a null
+    /// reference, not an optional existential through the runtime's value witnesses.
+    private var contextBox: Context?
+
+    /// A plan's context, kept once.
+    private final class Context: Sendable {
+        let value: any Sendable
+
+        init(_ value: any Sendable) {
+            self.value = value
+        }
+    }
 
     /// Creates a plan.
     /// - Parameters:
@@ -31,7 +46,7 @@ public struct NavigationPlan: Sendable, Equatable, CustomStringConvertible {
     public init(_ destinations: [NavigationDestination], presentation: Presentation = .push, context: (any Sendable)? = nil) {
         self.destinations = destinations
         self.presentation = presentation
-        self.context = context
+        self.contextBox = context.map(Context.init)
     }
 
     /// The stack once the plan is applied: every destination pushed, the last presented if the plan says so.

@@ -47,48 +47,72 @@ final class TypedEventPayload<Value: Sendable>: EventPayload, @unchecked Sendabl
 }
 
 /// A typed call's input, with its schema's view of it as named values. A class, so the pipeline
-/// passes one reference around instead of copying an existential and a closure.
+/// passes one reference around instead of copying the input; the input itself is kept in place by
+/// ``TypedInputOf`` (one allocation, whatever the input's size: no existential box, no closure).
 @usableFromInline
-final class TypedInput: Sendable {
-    @usableFromInline let value: any Sendable
-    @usableFromInline let type: ObjectIdentifier
-    /// Where the input's named values come from.
-    @usableFromInline let named: Named
+package class TypedInput: @unchecked Sendable {
+    // @unchecked: immutable (`let`s of Sendable types); not final only for `TypedInputOf`.
+    /// The input's type: an action of that type reads it from ``TypedInputOf`` without a cast.
+    @usableFromInline package let type: ObjectIdentifier
+    /// The values it was decoded from (a routed link's), kept as they are; `nil` when its schema encodes it.
+    @usableFromInline let decodedFrom: ParameterLookup?
+    /// Whether it was decoded by its schema (so every required `@Parameter` is set), not made by a
+    /// typed initializer the action must check.
+    @usableFromInline let isDecoded: Bool
 
-    /// Where a typed input's named values come from.
     @usableFromInline
-    enum Named: Sendable {
-        /// Its schema, encoding it.
-        case encoded(@Sendable () -> [String: any Sendable])
-        /// The values it was decoded from (a routed link's), kept as they are: no closure made for them.
-        case decoded(ParameterLookup)
-    }
-
-    @inlinable
-    init<Input: MediatorInput>(_ input: Input) {
-        value = input
-        type = ObjectIdentifier(Input.self)
-        named = .encoded { Input.schema.encode(input) }
-    }
-
-    /// An input decoded from these values (a routed link's), which interceptors and the remote
-    /// policy see as they would have seen them undecoded.
-    @inlinable
-    init<Input: MediatorInput>(_ input: Input, decodedFrom lookup: ParameterLookup) {
-        value = input
-        type = ObjectIdentifier(Input.self)
-        named = .decoded(lookup)
+    init(type: ObjectIdentifier, decodedFrom: ParameterLookup?) {
+        self.type = type
+        self.decodedFrom = decodedFrom
+        isDecoded = decodedFrom != nil
     }
 
     /// The input as named values: what interceptors see, what the remote policy checks, and what
     /// an action of another input type decodes. From its schema, or the values it was decoded from.
     @usableFromInline
-    func parameters() -> [String: any Sendable] {
-        switch named {
-        case .encoded(let encode): encode()
-        case .decoded(let lookup): lookup.materialized()
-        }
+    package final func parameters() -> [String: any Sendable] {
+        if let decodedFrom { return decodedFrom.materialized() }
+        return encoded()
     }
+
+    /// The input as its schema encodes it (not the values it was decoded from).
+    @usableFromInline
+    package func encoded() -> [String: any Sendable] { [:] }
+}
+
+/// A typed input of a known type, kept in place: what an action of that type reads.
+@usableFromInline
+package class TypedInputOf<Input: Sendable>: TypedInput, @unchecked Sendable {
+    // @unchecked: immutable, as its superclass; not final only for `SchemaTypedInput`.
+    @usableFromInline package let input: Input
+
+    @inlinable
+    init(_ input: Input, decodedFrom lookup: ParameterLookup?) {
+        self.input = input
+        super.init(type: ObjectIdentifier(Input.self), decodedFrom: lookup)
+    }
+}
+
+/// A typed input whose schema encodes it when its values are read.
+@usableFromInline
+package final class SchemaTypedInput<Input: MediatorInput>: TypedInputOf<Input>, @unchecked Sendable {
+    // @unchecked: immutable, as its superclass.
+
+    /// A typed call's input.
+    @inlinable
+    package init(_ input: Input) {
+        super.init(input, decodedFrom: nil)
+    }
+
+    /// An input decoded from these values (a routed link's), which interceptors and the remote
+    /// policy see as they would have seen them undecoded.
+    @inlinable
+    override init(_ input: Input, decodedFrom lookup: ParameterLookup?) {
+        super.init(input, decodedFrom: lookup)
+    }
+
+    @usableFromInline
+    override package func encoded() -> [String: any Sendable] { Input.schema.encode(input) }
 }
 
 /// One parameter value as the call supplied it, before conversion to the declared type.

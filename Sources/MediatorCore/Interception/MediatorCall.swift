@@ -158,7 +158,7 @@ public struct MediatorCall: Sendable, CustomStringConvertible {
         }
     }
 
-    private static func typed<Input: MediatorInput>(_ input: Input) -> TypedInput { TypedInput(input) }
+    private static func typed<Input: MediatorInput>(_ input: Input) -> TypedInput { SchemaTypedInput(input) }
 
     /// An input's values by name, from its schema.
     private static func values<Input: MediatorInput>(of input: Input) -> [String: any Sendable] {

@@ -39,7 +39,15 @@ extension Mediator {
         /// - Parameter input: The input, decoded from this link (``input(_:)``).
         @inlinable
         package func handing<Input: MediatorInput>(_ input: Input) -> DecodedLinkInput {
-            DecodedLinkInput(typed: TypedInput(input, decodedFrom: lookup))
+            DecodedLinkInput(typed: typed(input))
+        }
+
+        /// An input decoded from this link's values, kept in place (one allocation) with them: what
+        /// ``handing(_:)`` hands over, and what a navigation destination can keep for the same input.
+        /// - Parameter input: The input, decoded from this link (``input(_:)``).
+        @inlinable
+        package func typed<Input: MediatorInput>(_ input: Input) -> SchemaTypedInput<Input> {
+            SchemaTypedInput(input, decodedFrom: lookup)
         }
     }
 
@@ -48,8 +56,9 @@ extension Mediator {
     package struct DecodedLinkInput: Sendable {
         @usableFromInline let typed: TypedInput
 
+        /// A link's input, made by ``RoutedLink/typed(_:)``, for its action to run with.
         @usableFromInline
-        init(typed: TypedInput) {
+        package init(typed: TypedInput) {
             self.typed = typed
         }
     }

@@ -231,8 +231,10 @@ public struct MediatorAction<Target: Sendable>: Sendable {
         case .input(let typed):
             // The types compared, then read without the runtime's general cast (a typed call's input,
             // or a link's decoded once by the navigation layer).
-            if let input = RawParameter.exactly(typed.value, as: Input.self) {
-                try schema.checkTyped(input, in: definition)
+            if typed.type == ObjectIdentifier(Input.self) {
+                let input = unsafeDowncast(typed, to: TypedInputOf<Input>.self).input
+                // A link's input was decoded by this schema: nothing required is unset.
+                if !typed.isDecoded { try schema.checkTyped(input, in: definition) }
                 return input
             }
             return try schema.decode(ParameterLookup(values: typed.parameters()), definition)
