@@ -191,9 +191,7 @@ enum StorageWriters {
                     throw ParameterLookup.invalid(name, Converted.self, .text(text), definition)
                 }
                 storage.assumingMemoryBound(to: Converted?.self).pointee = value
-            } else if let value = try lookup.converted(name, as: Converted.self, in: definition) {
-                storage.assumingMemoryBound(to: Converted?.self).pointee = value
-            } else if required {
+            } else if try !generalRead(lookup, name, Converted.self, definition, into: storage, optional: false), required {
                 throw ParameterLookup.missing(name, Converted.self, definition)
             }
         }
@@ -209,10 +207,29 @@ enum StorageWriters {
                     throw ParameterLookup.invalid(name, Converted.self, .text(text), definition)
                 }
                 storage.assumingMemoryBound(to: Converted??.self).pointee = value
-            } else if let value = try lookup.converted(name, as: Converted.self, in: definition) {
-                storage.assumingMemoryBound(to: Converted??.self).pointee = value
+            } else {
+                try generalRead(lookup, name, Converted.self, definition, into: storage, optional: true)
             }
         }
+    }
+
+    /// The general reader's path of a generic writer (values by name, native values, repeated keys),
+    /// out of line: inlined, the metadata of its `Conversion<Converted>` result was looked up on
+    /// entry to the writer, on every call, even for a URL's single text (~320 instructions a call).
+    /// - Returns: Whether the call supplied the value (and it is written).
+    @inline(never)
+    @discardableResult
+    private static func generalRead<Converted: MediatorParameterValue>(
+        _ lookup: ParameterLookup, _ name: String, _ type: Converted.Type, _ definition: ActionDefinition?,
+        into storage: UnsafeMutableRawPointer, optional: Bool
+    ) throws -> Bool {
+        guard let value = try lookup.converted(name, as: Converted.self, in: definition) else { return false }
+        if optional {
+            storage.assumingMemoryBound(to: Converted??.self).pointee = value
+        } else {
+            storage.assumingMemoryBound(to: Converted?.self).pointee = value
+        }
+        return true
     }
 
     /// A URL's value for `name` when it is the only source and is absent (`.some(nil)`) or one
