@@ -176,21 +176,23 @@ enum StorageWriters {
 
     // The writers of other types (an app's enums, `UUID`, `URL`) run as generic code: each type
     // they derive is looked up per call, so they read a URL's text straight into the storage
-    // instead of through `ParameterLookup.convert`'s intermediate values (three lookups fewer).
+    // instead of through `ParameterLookup.convert`'s intermediate values (three lookups fewer), and
+    // write it through the storage's optional type looked up once, when the writer is made
+    // (`OptionalSlot`: `Converted?` and `Converted??` were looked up on every call, ~530 each).
 
     private static func genericWriter<Converted: MediatorParameterValue>(
         _ name: String, _ type: Converted.Type, required: Bool
     ) -> StorageWriter {
-        { lookup, definition, storage in
+        let slot: any OptionalSlot.Type = Converted?.self
+        return { lookup, definition, storage in
             if let text = urlText(lookup, name) {
                 guard let text else {
                     if required { throw ParameterLookup.missing(name, Converted.self, definition) }
                     return
                 }
-                guard let value = Converted.mediatorValue(fromText: text) else {
+                guard write(text, as: slot, at: storage) else {
                     throw ParameterLookup.invalid(name, Converted.self, .text(text), definition)
                 }
-                storage.assumingMemoryBound(to: Converted?.self).pointee = value
             } else if try !generalRead(lookup, name, Converted.self, definition, into: storage, optional: false), required {
                 throw ParameterLookup.missing(name, Converted.self, definition)
             }
@@ -200,17 +202,39 @@ enum StorageWriters {
     private static func genericOptionalWriter<Converted: MediatorParameterValue>(
         _ name: String, _ type: Converted.Type
     ) -> StorageWriter {
-        { lookup, definition, storage in
+        let slot: any NestedOptionalSlot.Type = Converted??.self
+        return { lookup, definition, storage in
             if let text = urlText(lookup, name) {
                 guard let text else { return }
-                guard let value = Converted.mediatorValue(fromText: text) else {
+                guard write(text, as: slot, at: storage) else {
                     throw ParameterLookup.invalid(name, Converted.self, .text(text), definition)
                 }
-                storage.assumingMemoryBound(to: Converted??.self).pointee = value
             } else {
                 try generalRead(lookup, name, Converted.self, definition, into: storage, optional: true)
             }
         }
+    }
+
+    /// Writes the value a URL's text converts to into storage holding `Slot` (`Value?`).
+    /// - Returns: Whether the text converts (nothing is written when it does not).
+    @inline(__always)
+    private static func write<Slot: OptionalSlot>(_ text: String, as _: Slot.Type, at storage: UnsafeMutableRawPointer) -> Bool {
+        let value = Slot.parsed(fromText: text)
+        guard value.hasValue else { return false }
+        storage.assumingMemoryBound(to: Slot.self).pointee = value
+        return true
+    }
+
+    /// Writes the value a URL's text converts to into storage holding `Slot` (`Value??`).
+    /// - Returns: Whether the text converts (nothing is written when it does not).
+    @inline(__always)
+    private static func write<Slot: NestedOptionalSlot>(
+        _ text: String, as _: Slot.Type, at storage: UnsafeMutableRawPointer
+    ) -> Bool {
+        let value = Slot.Inner.parsed(fromText: text)
+        guard value.hasValue else { return false }
+        storage.assumingMemoryBound(to: Slot.self).pointee = Slot.wrap(inner: value)
+        return true
     }
 
     /// The general reader's path of a generic writer (values by name, native values, repeated keys),
