@@ -33,6 +33,19 @@ public struct NavigationDestination: Hashable, Sendable, CustomStringConvertible
         self.init(target: contract.target, action: contract.action, stored: SchemaTypedInput(input))
     }
 
+    /// Creates a destination for an action contract's action with its input.
+    ///
+    /// Inlinable, so a back stack that makes destinations for every link reads the contract's names
+    /// once (not once for each name) with code specialized for its input type.
+    /// - Parameters:
+    ///   - contract: The action's contract.
+    ///   - input: Its input.
+    @inlinable
+    public init<Execution, Input: Hashable, Output>(_ contract: MediatorActionContract<Execution, Input, Output>, _ input: Input) {
+        let names = contract.names
+        self.init(target: names.target, action: names.action, stored: SchemaTypedInput(input))
+    }
+
     /// A destination for an action by its names, read once from its contract, with its input as
     /// kept for a call (a back stack's own destination shares the one its link's action runs with).
     @inlinable

@@ -322,7 +322,7 @@ case "openBackStack":
     for _ in 0..<count {
         guard let landing = try? navigation.open(url) else { continue }
         sum &+= landing.plan?.destinations.count ?? 0
-        if let value = landing.value as? Int { sum &+= value }
+        if let value = landing.value(as: Int.self) { sum &+= value }
     }
 case "routingKitOpen":
     // RoutingKit's TrieRouter with the same 100 routes, given the same string as a server would split it.

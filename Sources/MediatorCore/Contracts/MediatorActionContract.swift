@@ -25,6 +25,9 @@ public struct MediatorActionContract<Execution: MediatorExecution.Kind, Input: M
     public var target: String { key.names.target }
     /// The action's name within its target.
     public var action: String { key.names.action }
+    /// Both names, read once from the interned table (`target` and `action` read it once each):
+    /// a back stack names a contract for every destination it makes.
+    @usableFromInline package var names: (target: String, action: String) { key.names }
 
     /// Declares the signature of an action.
     /// - Parameters:

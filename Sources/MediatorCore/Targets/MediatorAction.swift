@@ -156,11 +156,21 @@ public struct MediatorAction<Target: Sendable>: Sendable {
             return Binding(
                 definition: definition, runsOnKeptInstance: kept, runSync: typedSync, runOnMainActor: typedOnMainActor,
                 runAsync: typedAsync,
-                decodeAndRunSync: { payload in try runSync(input(from: payload, schema: schema, definition: definition)) },
-                decodeAndRunOnMainActor: { payload in
-                    try runOnMainActor(input(from: payload, schema: schema, definition: definition))
+                // A typed input of this type is passed to the handler where it is kept, not copied
+                // out first (copying an input with optional parameters goes through the runtime's
+                // value witnesses).
+                decodeAndRunSync: { payload in
+                    if let typed = try typed(payload, schema: schema, definition: definition) { return try runSync(typed.input) }
+                    return try runSync(input(from: payload, schema: schema, definition: definition))
                 },
-                decodeAndRunAsync: { payload in try await runAsync(input(from: payload, schema: schema, definition: definition)) }
+                decodeAndRunOnMainActor: { payload in
+                    if let typed = try typed(payload, schema: schema, definition: definition) { return try runOnMainActor(typed.input) }
+                    return try runOnMainActor(input(from: payload, schema: schema, definition: definition))
+                },
+                decodeAndRunAsync: { payload in
+                    if let typed = try typed(payload, schema: schema, definition: definition) { return try await runAsync(typed.input) }
+                    return try await runAsync(input(from: payload, schema: schema, definition: definition))
+                }
             )
         }
     }
@@ -220,6 +230,20 @@ public struct MediatorAction<Target: Sendable>: Sendable {
                 do { return try handler(target, input) } catch { throw Mediator.handlerError(error, of: definition) }
             }
         }
+    }
+
+    /// The typed input a payload carries when it is of this type (checked for unset required
+    /// parameters unless its schema decoded it), for the handler to read in place; `nil` for any
+    /// other payload, which ``input(from:schema:definition:)`` decodes.
+    @inlinable
+    static func typed<Input: Sendable>(
+        _ payload: Payload, schema: InputSchema<Input>, definition: ActionDefinition
+    ) throws -> TypedInputOf<Input>? {
+        guard case .input(let typed) = payload, typed.type == ObjectIdentifier(Input.self) else { return nil }
+        let kept = unsafeDowncast(typed, to: TypedInputOf<Input>.self)
+        // A link's input was decoded by this schema: nothing required is unset.
+        if !typed.isDecoded { try schema.checkTyped(kept.input, in: definition) }
+        return kept
     }
 
     /// The input a payload carries: the typed input itself when it is of this type, else decoded by the schema.
