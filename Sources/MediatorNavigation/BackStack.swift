@@ -43,7 +43,7 @@ public struct BackStack: Sendable {
     @inlinable
     public init<Contract: MediatorContract>(
         _ contract: Contract, presentation: NavigationPlan.Presentation = .push,
-        beneath: @escaping @Sendable (Contract.Input) -> [NavigationDestination]
+        @BackStackBuilder beneath: @escaping @Sendable (Contract.Input) -> [NavigationDestination]
     ) where Contract.Input: Hashable {
         // The contract's names and its input's schema, read once here rather than for every link
         // (reading a schema looks its type up under a lock).

@@ -314,7 +314,8 @@ case "openBackStack":
         routed,
         backStacks: [
             BackStack(ActionContract<ShowInput, Int>("show", on: "T50")) { input in
-                [NavigationDestination(show0, ShowInput(id: 1)), NavigationDestination(show1, ShowInput(id: input.id))]
+                NavigationDestination(show0, ShowInput(id: 1))
+                NavigationDestination(show1, ShowInput(id: input.id))
             }
         ])
     let url = opaque("shop://c50/42?ref=push")

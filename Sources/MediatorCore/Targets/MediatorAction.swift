@@ -159,10 +159,7 @@ public struct MediatorAction<Target: Sendable>: Sendable {
                 // A typed input of this type is passed to the handler where it is kept, not copied
                 // out first (copying an input with optional parameters goes through the runtime's
                 // value witnesses).
-                decodeAndRunSync: { payload in
-                    if let typed = try typed(payload, schema: schema, definition: definition) { return try runSync(typed.input) }
-                    return try runSync(input(from: payload, schema: schema, definition: definition))
-                },
+                decodeAndRunSync: { payload in try run(payload, schema: schema, definition: definition, runSync) },
                 decodeAndRunOnMainActor: { payload in
                     if let typed = try typed(payload, schema: schema, definition: definition) { return try runOnMainActor(typed.input) }
                     return try runOnMainActor(input(from: payload, schema: schema, definition: definition))
@@ -244,6 +241,26 @@ public struct MediatorAction<Target: Sendable>: Sendable {
         // A link's input was decoded by this schema: nothing required is unset.
         if !typed.isDecoded { try schema.checkTyped(kept.input, in: definition) }
         return kept
+    }
+
+    /// Runs a synchronous handler with the input a payload carries: a typed input of this type read
+    /// where it is kept, else the input decoded by the schema (``input(from:schema:definition:)``
+    /// in one switch, so a call by name or URL tests its payload once).
+    @inlinable
+    static func run<Input: Sendable, Output>(
+        _ payload: Payload, schema: InputSchema<Input>, definition: ActionDefinition, _ handler: (Input) throws -> Output
+    ) throws -> Output {
+        switch payload {
+        case .input(let typed) where typed.type == ObjectIdentifier(Input.self):
+            let kept = unsafeDowncast(typed, to: TypedInputOf<Input>.self)
+            // A link's input was decoded by this schema: nothing required is unset.
+            if !typed.isDecoded { try schema.checkTyped(kept.input, in: definition) }
+            return try handler(kept.input)
+        case .values(let lookup):
+            return try handler(schema.decode(lookup, definition))
+        default:
+            return try handler(input(from: payload, schema: schema, definition: definition))
+        }
     }
 
     /// The input a payload carries: the typed input itself when it is of this type, else decoded by the schema.

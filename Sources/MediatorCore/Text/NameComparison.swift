@@ -15,7 +15,14 @@
 /// exact comparison everywhere it compares them: the registry, the per-thread caches, route literals
 /// and the convention route. A name reaches only the bytes it was registered with; suggestions on a
 /// miss still find a differently normalized spelling (it is a short edit away).
-enum NameComparison {
+package enum NameComparison {
+    /// A name's hash from its exact bytes, for the package's other modules (the navigation layer's
+    /// back stack table): names with the same bytes have the same hash. Not inlined there, so the
+    /// core's own inlined hashing is compiled as before.
+    package static func hash(_ name: String) -> Int {
+        Int(truncatingIfNeeded: mix(name, into: 0x9E37_79B9_7F4A_7C15))
+    }
+
     /// Whether two strings have the same UTF-8 bytes.
     ///
     /// Strings whose representations are bit for bit the same (the same short name stored inline,
