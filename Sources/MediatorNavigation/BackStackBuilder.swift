@@ -16,6 +16,14 @@ public enum BackStackBuilder {
     /// Room for this many destinations (three beneath, and the link's own) in a list a block starts.
     @usableFromInline static let reserved = 4
 
+    /// A line that is a destination.
+    @inlinable
+    public static func buildExpression(_ destination: NavigationDestination) -> NavigationDestination { destination }
+
+    /// A line that is a list of destinations (an array literal, `[]` for none, or a computed list).
+    @inlinable
+    public static func buildExpression(_ destinations: [NavigationDestination]) -> [NavigationDestination] { destinations }
+
     /// A block's first line, a destination: the list starts with room for the rest.
     @inlinable
     public static func buildPartialBlock(first: NavigationDestination) -> [NavigationDestination] {

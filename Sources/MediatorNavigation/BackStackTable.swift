@@ -1,4 +1,4 @@
-package import MediatorCore
+internal import MediatorCore
 
 /// The back stacks a ``LinkNavigation`` knows, found by their action's names for every link it
 /// opens: an open-addressed table hashed by the action name's bytes, so finding a link's back stack

@@ -45,6 +45,45 @@ struct LinkNavigationTests {
         #expect(landing.plan?.destinations == [To.product(7), To.reviews(7)])
     }
 
+    @Test("a back stack declared one destination a line, with if and for, builds the same plan as a list")
+    func backStacksByLines() throws {
+        let declared: [BackStack] = [
+            BackStack(ShopScreens.product) { _ in },
+            BackStack(ShopScreens.reviews) { input in
+                To.list
+                To.product(input.id)
+            },
+            BackStack(ShopScreens.sheet) { input in
+                if input.id > 10 { To.list }
+                for id in [1, 2] where id < input.id { To.product(id) }
+                [To.product(input.id)]
+            },
+            BackStack(ShopScreens.wrongPrefix) { input in
+                if input.id.isMultiple(of: 2) { To.list } else { To.staff }
+            },
+        ]
+        let navigation = LinkNavigation(try makeNavigableShop(), backStacks: declared)
+        #expect(try navigation.plan(for: "shop://product/42")?.destinations == [To.product(42)])
+        #expect(try navigation.plan(for: "shop://product/42/reviews")?.destinations == [To.list, To.product(42), To.reviews(42)])
+        #expect(
+            try navigation.plan(for: "shop://product/42/share")?.destinations
+                == [To.list, To.product(1), To.product(2), To.product(42), To.sheet(42)])
+        #expect(try navigation.plan(for: "shop://product/2/share")?.destinations == [To.product(1), To.product(2), To.sheet(2)])
+        #expect(try navigation.plan(for: "shop://product/4/audit")?.destinations.first == To.list)
+        #expect(try navigation.plan(for: "shop://product/5/audit")?.destinations.first == To.staff)
+    }
+
+    @Test("a landing's value reads as its action's type, and as nil for another")
+    func landingValueAsType() throws {
+        let navigation = LinkNavigation(try makeNavigableShop(), backStacks: shopBackStacks)
+        let landing = try navigation.open("shop://product/42/reviews")
+        #expect(landing.value(as: String.self) == "Reviews 42")
+        #expect(landing.value(as: Int.self) == nil)
+        // A wider type than the value's own takes the general cast.
+        #expect(landing.value(as: (any Sendable).self) as? String == "Reviews 42")
+        #expect(landing.value(as: String?.self) == .some("Reviews 42"))
+    }
+
     @Test("a link whose values do not fit its action's input gets the input's error, not a plan")
     func badValues() throws {
         let navigation = LinkNavigation(try makeNavigableShop(), backStacks: shopBackStacks)
