@@ -41,7 +41,8 @@ public struct NavigationDestination: Hashable, Sendable, CustomStringConvertible
     ///   - contract: The action's contract.
     ///   - input: Its input.
     @inlinable
-    public init<Execution, Input: Hashable, Output>(_ contract: MediatorActionContract<Execution, Input, Output>, _ input: Input) {
+    public init<Execution, Input: Hashable, Output>(_ contract: MediatorActionContract<Execution, Input, Output>, _ input: Input)
+    {
         let names = contract.names
         self.init(target: names.target, action: names.action, stored: SchemaTypedInput(input))
     }

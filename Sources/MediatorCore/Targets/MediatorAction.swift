@@ -161,11 +161,15 @@ public struct MediatorAction<Target: Sendable>: Sendable {
                 // value witnesses).
                 decodeAndRunSync: { payload in try run(payload, schema: schema, definition: definition, runSync) },
                 decodeAndRunOnMainActor: { payload in
-                    if let typed = try typed(payload, schema: schema, definition: definition) { return try runOnMainActor(typed.input) }
+                    if let typed = try typed(payload, schema: schema, definition: definition) {
+                        return try runOnMainActor(typed.input)
+                    }
                     return try runOnMainActor(input(from: payload, schema: schema, definition: definition))
                 },
                 decodeAndRunAsync: { payload in
-                    if let typed = try typed(payload, schema: schema, definition: definition) { return try await runAsync(typed.input) }
+                    if let typed = try typed(payload, schema: schema, definition: definition) {
+                        return try await runAsync(typed.input)
+                    }
                     return try await runAsync(input(from: payload, schema: schema, definition: definition))
                 }
             )
