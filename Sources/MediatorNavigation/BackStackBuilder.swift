@@ -18,7 +18,7 @@ public enum BackStackBuilder {
 
     /// A line that is a destination.
     @inlinable
-    public static func buildExpression(_ destination: NavigationDestination) -> NavigationDestination { destination }
+    public static func buildExpression(_ destination: consuming NavigationDestination) -> NavigationDestination { consume destination }
 
     /// A line that is a list of destinations (an array literal, `[]` for none, or a computed list).
     @inlinable
@@ -26,10 +26,10 @@ public enum BackStackBuilder {
 
     /// A block's first line, a destination: the list starts with room for the rest.
     @inlinable
-    public static func buildPartialBlock(first: NavigationDestination) -> [NavigationDestination] {
+    public static func buildPartialBlock(first: consuming NavigationDestination) -> [NavigationDestination] {
         var destinations: [NavigationDestination] = []
         destinations.reserveCapacity(reserved)
-        destinations.append(first)
+        destinations.append(consume first)
         return destinations
     }
 
@@ -43,7 +43,7 @@ public enum BackStackBuilder {
         accumulated: consuming [NavigationDestination], next: consuming NavigationDestination
     ) -> [NavigationDestination] {
         // Consumed, so appending finds the list unshared and grows it in place.
-        accumulated.append(next)
+        accumulated.append(consume next)
         return accumulated
     }
 

@@ -43,8 +43,8 @@ public struct NavigationDestination: Hashable, Sendable, CustomStringConvertible
     @inlinable
     public init<Execution, Input: Hashable, Output>(_ contract: MediatorActionContract<Execution, Input, Output>, _ input: Input)
     {
-        let names = contract.names
-        self.init(target: names.target, action: names.action, stored: SchemaTypedInput(input))
+        let (target, action) = contract.names
+        self.init(target: target, action: action, stored: SchemaTypedInput(input))
     }
 
     /// A destination for an action by its names, read once from its contract, with its input as
