@@ -60,10 +60,13 @@ public struct ProductsTarget: MediatorTarget {
     /// The screens beneath the module's screens when a link opens one, declared next to their
     /// routes: the list is a root; a product stands on the list; its reviews on the product.
     public static let backStacks: [BackStack] = [
-        BackStack(Products.list, presentation: .replaceRoot) { _ in [] },
-        BackStack(Products.detail) { _ in [NavigationDestination(Products.list, ProductListQuery())] },
+        BackStack(Products.list, presentation: .replaceRoot) { _ in },
+        BackStack(Products.detail) { _ in
+            NavigationDestination(Products.list, ProductListQuery())
+        },
         BackStack(Products.reviews) { input in
-            [NavigationDestination(Products.list, ProductListQuery()), NavigationDestination(Products.detail, input)]
+            NavigationDestination(Products.list, ProductListQuery())
+            NavigationDestination(Products.detail, input)
         },
     ]
 
