@@ -18,7 +18,9 @@ public enum BackStackBuilder {
 
     /// A line that is a destination.
     @inlinable
-    public static func buildExpression(_ destination: consuming NavigationDestination) -> NavigationDestination { consume destination }
+    public static func buildExpression(_ destination: consuming NavigationDestination) -> NavigationDestination {
+        consume destination
+    }
 
     /// A line that is a list of destinations (an array literal, `[]` for none, or a computed list).
     @inlinable
