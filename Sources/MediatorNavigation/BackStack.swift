@@ -48,12 +48,18 @@ public struct BackStack: Sendable {
         // The contract's names and its input's schema, read once here rather than for every link
         // (reading a schema looks its type up under a lock).
         let (target, action, schema) = (contract.target, contract.action, Contract.Input.schema)
+        // An action contract's names are kept by index in the link's own destination: no names
+        // retained for every link.
+        let names: NavigationDestination.Names =
+            if let interned = contract as? any InternedContractNames { .contract(interned.nameIndex) } else {
+                .named(target, action)
+            }
         self.init(target: target, action: action, presentation: presentation) { link, context, handing in
             let input = try link.input(schema)
             // The link's input kept once, for its own destination and for its action alike.
             let typed = link.typed(input)
             var destinations = beneath(input)
-            destinations.append(NavigationDestination(target: target, action: action, stored: typed))
+            destinations.append(NavigationDestination(names: names, stored: typed))
             return (
                 NavigationPlan(destinations, presentation: presentation, context: context),
                 handing ? Mediator.DecodedLinkInput(typed: typed) : nil

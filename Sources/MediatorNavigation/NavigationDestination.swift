@@ -11,9 +11,11 @@ public import MediatorCore
 /// ```
 public struct NavigationDestination: Hashable, Sendable, CustomStringConvertible {
     /// The target name of the destination's action.
-    public let target: String
+    public var target: String { names.target }
     /// The action name.
-    public let action: String
+    public var action: String { names.action }
+    /// The action's names, or its action contract's interned names by index (read when asked).
+    @usableFromInline let names: Names
     /// The typed input the action runs with, kept in place (one allocation whatever its size, shared
     /// with the link's action when the destination is a link's own), and how to compare it.
     @usableFromInline let stored: TypedInput
@@ -30,29 +32,28 @@ public struct NavigationDestination: Hashable, Sendable, CustomStringConvertible
     ///   - input: Its input.
     public init<Contract: MediatorContract>(_ contract: Contract, _ input: Contract.Input)
     where Contract.Input: Hashable {
-        self.init(target: contract.target, action: contract.action, stored: SchemaTypedInput(input))
+        self.init(names: .named(contract.target, contract.action), stored: SchemaTypedInput(input))
     }
 
     /// Creates a destination for an action contract's action with its input.
     ///
-    /// Inlinable, so a back stack that makes destinations for every link reads the contract's names
-    /// once (not once for each name) with code specialized for its input type.
+    /// Inlinable, so a back stack that makes destinations for every link keeps the contract's
+    /// interned names by index (no names read or retained) with code specialized for its input type.
     /// - Parameters:
     ///   - contract: The action's contract.
     ///   - input: Its input.
     @inlinable
-    public init<Execution, Input: Hashable, Output>(_ contract: MediatorActionContract<Execution, Input, Output>, _ input: Input)
-    {
-        let (target, action) = contract.names
-        self.init(target: target, action: action, stored: SchemaTypedInput(input))
+    public init<Execution, Input: Hashable, Output>(
+        _ contract: MediatorActionContract<Execution, Input, Output>, _ input: Input
+    ) {
+        self.init(names: .contract(contract.nameIndex), stored: SchemaTypedInput(input))
     }
 
-    /// A destination for an action by its names, read once from its contract, with its input as
-    /// kept for a call (a back stack's own destination shares the one its link's action runs with).
+    /// A destination for an action by its names, with its input as kept for a call (a back stack's
+    /// own destination shares the one its link's action runs with).
     @inlinable
-    init<Input: MediatorInput & Hashable>(target: String, action: String, stored: SchemaTypedInput<Input>) {
-        self.target = target
-        self.action = action
+    init<Input: MediatorInput & Hashable>(names: Names, stored: SchemaTypedInput<Input>) {
+        self.names = names
         self.stored = stored
         self.kind = HashableInput<Input>.self
     }
@@ -68,7 +69,7 @@ public struct NavigationDestination: Hashable, Sendable, CustomStringConvertible
 
     /// Whether two destinations name the same action with equal inputs.
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.target == rhs.target && lhs.action == rhs.action
+        lhs.names.same(as: rhs.names)
             && (lhs.stored === rhs.stored || lhs.stored.type == rhs.stored.type && lhs.kind.isEqual(lhs.stored, rhs.stored))
     }
 
@@ -81,6 +82,40 @@ public struct NavigationDestination: Hashable, Sendable, CustomStringConvertible
 
     /// `Target.action(input)`.
     public var description: String { "\(target).\(action)(\(input))" }
+}
+
+extension NavigationDestination {
+    /// A destination's action names: as given, or an action contract's interned names by index.
+    @usableFromInline
+    enum Names: Sendable {
+        /// The target and action names.
+        case named(String, String)
+        /// The index of an action contract's interned names.
+        case contract(Int)
+
+        /// The target name.
+        var target: String {
+            switch self {
+            case .named(let target, _): target
+            case .contract(let index): InternedNames.names(ofIndex: index).target
+            }
+        }
+
+        /// The action name.
+        var action: String {
+            switch self {
+            case .named(_, let action): action
+            case .contract(let index): InternedNames.names(ofIndex: index).action
+            }
+        }
+
+        /// Whether both name the same action: by index when both are contracts' with the same
+        /// index, else by the names.
+        func same(as other: Names) -> Bool {
+            if case .contract(let index) = self, case .contract(let otherIndex) = other, index == otherIndex { return true }
+            return target == other.target && action == other.action
+        }
+    }
 }
 
 /// How a destination compares, hashes and reads its input, whose type it knows.

@@ -25,9 +25,10 @@ public struct MediatorActionContract<Execution: MediatorExecution.Kind, Input: M
     public var target: String { key.names.target }
     /// The action's name within its target.
     public var action: String { key.names.action }
-    /// Both names, read once from the interned table (`target` and `action` read it once each):
-    /// a back stack names a contract for every destination it makes.
-    @usableFromInline package var names: (target: String, action: String) { key.names }
+    /// The index of the contract's interned names, which `InternedNames.names(ofIndex:)`
+    /// reads: a navigation destination keeps it rather than the names (two strings to retain for
+    /// every destination it makes).
+    @inlinable package var nameIndex: Int { key.index }
 
     /// Declares the signature of an action.
     /// - Parameters:
@@ -69,3 +70,21 @@ public typealias AsyncActionContract<Input: MediatorInput, Output: Sendable> =
 /// ```
 public typealias MainActorActionContract<Input: MediatorInput, Output: Sendable> =
     MediatorActionContract<MediatorExecution.OnMainActor, Input, Output>
+
+extension MediatorActionContract: InternedContractNames {}
+
+/// A contract whose names are interned, readable by index (the package's navigation layer keeps
+/// the index in a destination and reads the names when asked).
+@usableFromInline
+package protocol InternedContractNames {
+    /// The index of the contract's interned names.
+    var nameIndex: Int { get }
+}
+
+/// Contracts' interned names by index, for the package's navigation layer.
+package enum InternedNames {
+    /// The names of the contract whose `nameIndex` this is, read from the interned table.
+    package static func names(ofIndex index: Int) -> (target: String, action: String) {
+        ContractKey.names(ofIndex: index)
+    }
+}

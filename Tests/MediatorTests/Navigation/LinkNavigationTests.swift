@@ -73,6 +73,25 @@ struct LinkNavigationTests {
         #expect(try navigation.plan(for: "shop://product/5/audit")?.destinations.first == To.staff)
     }
 
+    @Test("a destination made from an action contract equals and hashes as one made from any contract with its names")
+    func destinationsByContractOrNames() {
+        func byNames<Contract: MediatorContract>(_ contract: Contract, _ input: Contract.Input) -> NavigationDestination
+        where Contract.Input: Hashable {
+            NavigationDestination(contract, input)
+        }
+        let kept = NavigationDestination(ShopScreens.product, ShopProductID(id: 42))
+        let named = byNames(ShopScreens.product, ShopProductID(id: 42))
+        #expect(kept.target == "Shop" && kept.action == "product")
+        #expect(kept == named && named == kept)
+        #expect(Set([kept, named]).count == 1)
+        #expect(kept.description == named.description)
+        #expect(kept != NavigationDestination(ShopScreens.reviews, ShopProductID(id: 42)))
+        #expect(kept != byNames(ShopScreens.reviews, ShopProductID(id: 42)))
+        #expect(kept != NavigationDestination(ShopScreens.product, ShopProductID(id: 7)))
+        // Another contract with the same names and input type is the same screen.
+        #expect(kept == NavigationDestination(ActionContract<ShopProductID, Int>("product", on: "Shop"), ShopProductID(id: 42)))
+    }
+
     @Test("a landing's value reads as its action's type, and as nil for another")
     func landingValueAsType() throws {
         let navigation = LinkNavigation(try makeNavigableShop(), backStacks: shopBackStacks)
