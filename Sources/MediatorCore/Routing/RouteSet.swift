@@ -102,12 +102,9 @@ final class RouteSet: Sendable {
     let actions: [Action]
     /// The actions by their names, for the convention route (`scheme://Target/action`), suggestions
     /// and configuration: made on first use (a dictionary of every action costs ~65 bytes per
-    /// action, kept for the app's lifetime, and most apps route by patterns); empty until made
-    /// (made again, at no cost, while there is no action). The lock is a leaf, held only to read or
-    /// store it. Not an optional: a new instantiation of `Optional` in the runtime's metadata cache
-    /// made every open whose input has an app's enum (which looks `Optional` metadata up per call)
-    /// ~6 % dearer by colliding in that cache.
-    private let actionIndexCache: Locked<[ActionKey: ActionID]>
+    /// action, kept for the app's lifetime, and most apps route by patterns); `nil` until made. The
+    /// lock is a leaf, held only to read or store it.
+    private let actionIndexCache: Locked<[ActionKey: ActionID]?>
     let global: RouteTrie.Compiled
     /// Tries of routes scoped to one app scheme, by scheme.
     let scoped: [Name: RouteTrie.Compiled]
@@ -138,7 +135,7 @@ final class RouteSet: Sendable {
         if let configuration { builder.add(configuration) }
         builder.finish()
         actions = builder.actions
-        actionIndexCache = Locked(builder.builtActionIndex ?? [:])
+        actionIndexCache = Locked(builder.builtActionIndex)
         global = builder.global.compiled
         scoped = builder.scoped.mapValues { $0.compiled }
         routes = builder.routes
@@ -153,11 +150,14 @@ final class RouteSet: Sendable {
     /// The action with exactly these names, if declared.
     func action(target: String, action: String) -> ActionID? {
         let key = ActionKey(target: target, action: action)
-        let built = actionIndexCache.withLock { $0 }
-        if !built.isEmpty { return built[key] }
+        if let built = actionIndexCache.withLock({ $0 }) { return built[key] }
         let index = Self.index(of: actions)
-        actionIndexCache.withLock { if $0.isEmpty { $0 = index } }
-        return index[key]
+        let kept = actionIndexCache.withLock { cached -> [ActionKey: ActionID] in
+            if let cached { return cached }
+            cached = index
+            return index
+        }
+        return kept[key]
     }
 
     /// The actions by their names; of two with the same names (a target declaring an action twice
