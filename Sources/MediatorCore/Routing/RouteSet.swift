@@ -40,34 +40,28 @@ final class RouteSet: Sendable {
 
     /// One path shape in a trie, leading to an action (or, for a configuration redirect, nowhere yet).
     ///
-    /// Kept for the app's lifetime, one per route: its indices are 32-bit, it keeps of its pattern
-    /// only what readers of a route read, and its shape is a range of the route set's `segments`
-    /// (no array per route), so a route is 64 bytes (it was 72, and 104 before that, with an array
-    /// of ~96 bytes of heap beside it).
+    /// Kept for the app's lifetime, one per route, so it keeps only what is read once routes are
+    /// built: its pattern's text (its scheme, for the rare reader that needs it, parsed again from
+    /// it), 32-bit indices, and its shape as a range of the route set's `segments` (no array per
+    /// route). What sorting and conflict reports read (priority, declaration order, scheme) stays
+    /// with the builder. A route is 32 bytes (it was 72, and 104 before that, with an array of ~96
+    /// bytes of heap beside it).
     struct Route: Sendable {
         /// The pattern as declared.
         let text: String
-        /// The app scheme the pattern is scoped to, lowercased; `nil` for a global pattern.
-        let scheme: String?
-        /// The tie-breaking priority; higher wins.
-        let priority: Int
         /// The shape's segments: `segments[shapeStart..<shapeEnd]` of the route set.
         private let shapeStart: Int32
         private let shapeEnd: Int32
         /// The action's index; -1 for a pattern only the configuration declares.
         private let actionIndex: Int32
-        private let declarationOrder: Int32
         /// The rule's index; -1 for none.
         private var ruleIndex: Int32
 
-        init(action: ActionID?, pattern: RoutePattern, shape: Range<Int>, order: Int, rule: RuleID?) {
-            text = pattern.text
-            scheme = pattern.scheme
-            priority = pattern.priority
+        init(action: ActionID?, text: String, shape: Range<Int>, rule: RuleID?) {
+            self.text = text
             shapeStart = Int32(truncatingIfNeeded: shape.lowerBound)
             shapeEnd = Int32(truncatingIfNeeded: shape.upperBound)
             self.actionIndex = Int32(action?.index ?? -1)
-            self.declarationOrder = Int32(order)
             self.ruleIndex = Int32(rule?.index ?? -1)
         }
 
@@ -77,8 +71,9 @@ final class RouteSet: Sendable {
         func shape(in segments: [RoutePattern.Segment]) -> RoutePattern.Shape {
             RoutePattern.Shape(segments, range: Int(shapeStart)..<Int(shapeEnd))
         }
-        /// Declaration order across the registry: targets in registration order, then actions in declaration order.
-        var order: Int { Int(declarationOrder) }
+        /// The app scheme the pattern is scoped to, lowercased; `nil` for a global pattern. Parsed
+        /// again from the text: only publishing reads it once routes are built.
+        var scheme: String? { (try? RoutePattern(text))?.scheme }
         /// The configuration rule that applies to this route, if any.
         var rule: RuleID? {
             get { ruleIndex < 0 ? nil : RuleID(index: Int(ruleIndex)) }
@@ -198,6 +193,8 @@ extension RouteSet {
         var routes: [Route] = []
         /// Every route's shape, one after another.
         var segments: [RoutePattern.Segment] = []
+        /// Beside each route while building: what sorting and conflict reports read of its pattern.
+        var ranks: [Rank] = []
         var rules: [Rule] = []
         var actionRules: [ActionID: RuleID] = [:]
         var webFallback: ActionID?
@@ -267,12 +264,24 @@ extension RouteSet {
             let index = routes.count
             let start = segments.count
             segments.append(contentsOf: shape)
-            routes.append(Route(action: action, pattern: pattern, shape: start..<segments.count, order: order, rule: rule))
+            routes.append(Route(action: action, text: pattern.text, shape: start..<segments.count, rule: rule))
+            ranks.append(Rank(priority: pattern.priority, order: order, scheme: pattern.scheme))
             if let scheme = pattern.scheme {
                 scoped[Name(scheme), default: RouteTrie()].insert(shape, route: index)
             } else {
                 global.insert(shape, route: index)
             }
+        }
+
+        /// What sorting routes and reporting conflicts read of a route's pattern.
+        struct Rank {
+            /// The pattern's tie-breaking priority; higher wins.
+            let priority: Int
+            /// Declaration order across the registry: targets in registration order, then actions
+            /// in declaration order (the index of the pattern's first route).
+            let order: Int
+            /// The pattern's app scheme; `nil` for a global pattern.
+            let scheme: String?
         }
 
         /// A rule as its chain check needs it.
@@ -290,9 +299,9 @@ extension RouteSet {
             if actions.capacity > actions.count { actions = actions.withUnsafeBufferPointer { Array($0) } }
             if self.routes.capacity > self.routes.count { self.routes = self.routes.withUnsafeBufferPointer { Array($0) } }
             if segments.capacity > segments.count { segments = segments.withUnsafeBufferPointer { Array($0) } }
-            let routes = self.routes
+            let ranks = self.ranks
             let better: (Int, Int) -> Bool = { left, right in
-                let (a, b) = (routes[left], routes[right])
+                let (a, b) = (ranks[left], ranks[right])
                 if a.priority != b.priority { return a.priority > b.priority }
                 return a.order < b.order
             }
@@ -310,8 +319,8 @@ extension RouteSet {
             guard let winnerAction = winner.action else { return }
             for index in group.dropFirst() {
                 let loser = routes[index]
-                guard loser.priority == winner.priority, let loserAction = loser.action else { continue }
-                let scope = winner.scheme.map { " in scheme \($0)" } ?? ""
+                guard ranks[index].priority == ranks[group[0]].priority, let loserAction = loser.action else { continue }
+                let scope = ranks[group[0]].scheme.map { " in scheme \($0)" } ?? ""
                 problems.append(
                     "pattern \(LogSafeText.quoted(loser.text)) of \(label(loserAction)) conflicts with "
                         + "\(LogSafeText.quoted(winner.text)) of \(label(winnerAction))\(scope): both match "
