@@ -15,7 +15,7 @@ per_call=(closure0 closure2 dict0 dict2 call0 call2 facadeContract0 facadeContra
     perform0 perform2 open openEnum openBackStack routingKitOpen found
     notFound register insert
     closures1 closures10 closures100 broadcast1 broadcast10 broadcast100
-    call0Observed call0Gated facadeContract2Observed perform2Observed openObserved openGated)
+    call0Observed call0Gated facadeContract2Observed perform2Observed perform2Gated openObserved openGated)
 # Held links (one per opening of `ready`, with 0 or 999 others held; or 1,000 per opening): a task
 # switch per opening, so fewer iterations.
 per_link=(hold1 hold1000 holdBatch1000)

@@ -67,6 +67,10 @@ public final class Mediator: Sendable {
     /// 1 while the `ready` gate is closed (remote calls are held at their door), else 0: written
     /// only under `holds`, read by every remote door without a lock.
     let readyClosed = AtomicWord()
+    /// How many times a gate was opened or closed: written only under `holds`, read without a lock
+    /// by the interceptor stage's short way, which keeps a copy of the open gates per thread and
+    /// takes `holds` only when this moved (`ThreadCache.openGates`).
+    let gateChanges = AtomicWord()
     /// The links that arrived recently, for ``URLOptions/duplicateWindow``. LOCK: a leaf; see above.
     let recentLinks = Locked(RecentLinks())
 

@@ -17,13 +17,14 @@
 // route or held link (`heapRoutes100`, ..., run without valgrind) in HeapScenarios.swift.
 // An app's interceptor: `call0Observed`, `facadeContract2Observed`, `perform2Observed` and
 // `openObserved` are `call0`, `facadeContract2`, `perform2` and `open` with one observing
-// interceptor installed (it proceeds and observes the outcome, as analytics does); `call0Gated` and
-// `openGated` the same with a gate interceptor holding every call on a gate that is open (the login
-// gate once logged in). First use after a change, over 10,000 routed targets (run with 1 and 0, not
-// divided): `firstOpenAfterChange` (one target registered, then the first open: the routes are
-// built again), `firstMissLocal` (the same change, then a local call to a missing target whose
-// suggestions are read, as a developer reads the error) and `firstMissRemote` (the same change and
-// first open, then an unmatched URL and a remote call to a missing target).
+// interceptor installed (it proceeds and observes the outcome, as analytics does); `call0Gated`,
+// `perform2Gated` and `openGated` the same with a gate interceptor holding every call on a gate
+// that is open (the login gate once logged in). First use after a change, over 10,000 routed
+// targets (run with 1 and 0, not divided): `firstOpenAfterChange` (one target registered, then the
+// first open: the routes are built again), `firstMissLocal` (the same change, then a local call to
+// a missing target whose suggestions are read, as a developer reads the error) and
+// `firstMissRemote` (the same change and first open, then an unmatched URL and a remote call to a
+// missing target).
 import Mediator
 import MediatorNavigation
 import ProfileFacade
@@ -250,8 +251,8 @@ case "call0Observed", "call0Gated":
 case "facadeContract2Observed":
     let intercepted = interceptedCatalog(by: Observer())
     for _ in 0..<count { sum &+= (try? intercepted.call(Stock.price, with: StockQuery(id: id, quantity: 3))) ?? 0 }
-case "perform2Observed":
-    let intercepted = interceptedCatalog(by: Observer())
+case "perform2Observed", "perform2Gated":
+    let intercepted = interceptedCatalog(by: scenario == "perform2Gated" ? LoginGate() : Observer())
     for _ in 0..<count {
         sum &+= (try? intercepted.perform(twoParameters, on: target, with: ["id": id, "quantity": 3], as: Int.self)) ?? 0
     }

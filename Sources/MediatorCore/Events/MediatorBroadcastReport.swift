@@ -43,8 +43,8 @@ public struct MediatorBroadcastReport: Sendable, CustomStringConvertible {
         self.init(delivery: DeliveryList(event: event, names: reached, skipped: skipped), failures: failures)
     }
 
-    /// The report of a broadcast that used this delivery list.
-    /// A report of a delivery list's broadcast; two words, so the pipeline returns it without boxing it.
+    /// The report of a broadcast that used this delivery list: two words, so the pipeline returns
+    /// it without boxing it.
     @usableFromInline
     init(delivery: DeliveryList, failures: [MediatorError]) {
         self.delivery = delivery

@@ -35,6 +35,7 @@ extension Mediator {
             let mediator = mediator
             let (expired, startRunner, maximumAge) = mediator.holds.withLock { queue in
                 if gate == .ready { mediator.readyClosed.store(0) }
+                mediator.gateChanges.increment()
                 let (expired, startRunner) = queue.open(gate, now: .now)
                 return (expired, startRunner, queue.policy.maximumAge)
             }
@@ -52,6 +53,7 @@ extension Mediator {
             let mediator = mediator
             mediator.holds.withLock { queue in
                 queue.open.remove(gate.name)
+                mediator.gateChanges.increment()
                 if gate == .ready { mediator.readyClosed.store(1) }
             }
         }

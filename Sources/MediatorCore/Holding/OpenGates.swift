@@ -7,10 +7,15 @@ struct OpenGates {
 
     init(_ names: [String]) { self.names = names }
 
-    /// Whether the gate named `name` is open.
+    /// Whether the gate named `name` is open. Names stored identically (the same literal, the
+    /// same string passed on) are found first without comparing characters; `==` decides the rest.
+    @inline(__always)
     func contains(_ name: String) -> Bool {
-        for index in names.indices where names[index] == name { return true }
-        return false
+        names.withUnsafeBufferPointer { open in
+            for index in open.indices where NameComparison.identicalRepresentation(open[index], name) { return true }
+            for index in open.indices where open[index] == name { return true }
+            return false
+        }
     }
 
     /// Opens the gate named `name`.

@@ -35,7 +35,7 @@ extension Mediator {
         defer { cache.exit() }
         let binding = cached.unretained
         let call = MediatorCall(contract: key, source: .local, input: input)
-        try intercept(call, binding, in: snapshot, isolation: nil, diverted: diverted, run: run) {
+        try intercept(call, binding, in: snapshot, cache: cache, isolation: nil, diverted: diverted, run: run) {
             // As `prepareTyped` makes it.
             binding._withUnsafeGuaranteedRef {
                 CallState(
@@ -62,7 +62,8 @@ extension Mediator {
         let call = MediatorCall(target: key.target, action: key.action, source: source, payload: payload)
         var value: (any Sendable)?
         try interceptOutlined(
-            call, binding, in: cache.unretainedSnapshot(inSlot: slot), isolation: isolation, diverted: { value = $0 },
+            call, binding, in: cache.unretainedSnapshot(inSlot: slot), cache: cache, isolation: isolation,
+            diverted: { value = $0 },
             run: { value = try invokeSync($0, source: source, payload, isolation: isolation) }, state: state)
         return value
     }
@@ -81,7 +82,8 @@ extension Mediator {
         call.context = context
         var value: (any Sendable)?
         try interceptOutlined(
-            call, binding, in: Unmanaged.passUnretained(snapshot), isolation: isolation, diverted: { value = $0 },
+            call, binding, in: Unmanaged.passUnretained(snapshot), cache: cache, isolation: isolation,
+            diverted: { value = $0 },
             run: { value = try invokeSync($0, source: .remote, payload, isolation: isolation) }, state: state)
         return value
     }
@@ -95,7 +97,7 @@ extension Mediator {
     @inline(__always)
     private func intercept(
         _ call: MediatorCall, _ binding: Unmanaged<AnyBinding>, in snapshot: Unmanaged<RegistrySnapshot>,
-        isolation: (any Actor)?, diverted: (any Sendable) throws -> Void, run: (AnyBinding) throws -> Void,
+        cache: ThreadCache, isolation: (any Actor)?, diverted: (any Sendable) throws -> Void, run: (AnyBinding) throws -> Void,
         state: () -> CallState
     ) throws {
         // Read in place: the snapshot's list is immutable and the snapshot outlives the call.
@@ -114,8 +116,8 @@ extension Mediator {
             }
             if case .proceed = decision { continue }
             // A hold on a gate that lets calls through goes on, by the hold queue's own rule (`lets(through:)`),
-            // as the general pass's `holdUnlessOpen` would decide.
-            if case .hold(let gate) = decision, gates.isOpen(gate) { continue }
+            // as the general pass's `holdUnlessOpen` would decide; read from this thread's copy of the open gates.
+            if case .hold(let gate) = decision, cache.letsThrough(gate, of: self, in: snapshot) { continue }
             try diverted(
                 divert(
                     call, at: index, .success(decision), binding, in: snapshot, since: start, isolation: isolation,
@@ -136,10 +138,11 @@ extension Mediator {
     @inline(never)
     private func interceptOutlined(
         _ call: MediatorCall, _ binding: Unmanaged<AnyBinding>, in snapshot: Unmanaged<RegistrySnapshot>,
-        isolation: (any Actor)?, diverted: (any Sendable) throws -> Void, run: (AnyBinding) throws -> Void,
-        state: () -> CallState
+        cache: ThreadCache, isolation: (any Actor)?, diverted: (any Sendable) throws -> Void,
+        run: (AnyBinding) throws -> Void, state: () -> CallState
     ) throws {
-        try intercept(call, binding, in: snapshot, isolation: isolation, diverted: diverted, run: run, state: state)
+        try intercept(
+            call, binding, in: snapshot, cache: cache, isolation: isolation, diverted: diverted, run: run, state: state)
     }
 
     /// Hands a call an interceptor decided otherwise on to the general pass, which applies the

@@ -164,6 +164,53 @@ struct InterceptedRepeatCallTests {
         #expect(mediator.gates.cancelHeldCalls() == 1)
     }
 
+    @Test("each door follows the gate as it opens, closes and opens again, and a gate the interceptor closes itself")
+    func holdFollowsTheGate() throws {
+        let seen = Seen()
+        let mediator = try mediator([Recorder(name: "a", seen: seen) { _ in .hold(until: "login") }])
+        // Every door, twice: the second call of each takes the short way with this thread's copy of the gates.
+        func everyDoorProceeds(_ id: Int) throws {
+            for _ in 1...2 {
+                #expect(try mediator.call(Repeats.double, with: CountedQuery(id: id)) == id * 2)
+                #expect(try mediator.perform("show", on: "Repeats", with: ["id": id], as: Int.self) == id)
+                #expect(try mediator.open("app://show/\(id)", as: Int.self) == id)
+            }
+        }
+        func everyDoorIsHeld() {
+            expectMediatorError(.held) { try mediator.call(Repeats.double, with: CountedQuery(id: 1)) }
+            expectMediatorError(.held) { try mediator.perform("show", on: "Repeats", with: ["id": 1]) }
+            expectMediatorError(.held) { try mediator.open("app://show/1") }
+            #expect(mediator.gates.cancelHeldCalls() == 3)
+        }
+        mediator.gates.open("login")
+        try everyDoorProceeds(1)
+        mediator.gates.close("login")
+        everyDoorIsHeld()
+        everyDoorIsHeld()
+        mediator.gates.open("login")
+        try everyDoorProceeds(2)
+        // A gate with the same name in another Unicode form is the same gate.
+        let decomposed = try self.mediator([Recorder(name: "b", seen: seen) { _ in .hold(until: "cafe\u{301}") }])
+        decomposed.gates.open("caf\u{E9}")
+        for _ in 1...2 { #expect(try decomposed.perform("show", on: "Repeats", with: ["id": 3], as: Int.self) == 3) }
+        // An interceptor that closes the gate while deciding holds its own call on it: the change is seen at once.
+        let closing = try self.mediator([])
+        let (gates, closeNext) = (closing.gates, Locked(false))
+        closing.configure {
+            $0.interceptors = [
+                Recorder(name: "c", seen: seen) { _ in
+                    if closeNext.withLock({ $0 }) { gates.close("login") }
+                    return .hold(until: "login")
+                }
+            ]
+        }
+        closing.gates.open("login")
+        for _ in 1...2 { #expect(try closing.perform("show", on: "Repeats", with: ["id": 4], as: Int.self) == 4) }
+        closeNext.withLock { $0 = true }
+        expectMediatorError(.held) { try closing.perform("show", on: "Repeats", with: ["id": 4]) }
+        #expect(closing.gates.cancelHeldCalls() == 1)
+    }
+
     @Test("the duration observers receive covers the handler's own time, on the first call and on repeats")
     func durationCoversTheHandler() throws {
         let durations = Durations()

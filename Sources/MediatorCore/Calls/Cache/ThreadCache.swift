@@ -48,6 +48,10 @@ struct ThreadCache {
         var byEvent: ContiguousArray<Unmanaged<DeliveryList>?> = []
         /// Every delivery list `byEvent` points to, kept alive for as long as the slot lives.
         var ownedLists: [DeliveryList] = []
+        /// A copy of the mediator's open gates, and its `gateChanges` count when copied (`UInt.max`:
+        /// none copied yet); see `ThreadCache+Gates.swift`.
+        var openGates = OpenGates([])
+        var gateChangesSeen = UInt.max
 
         init(snapshot: RegistrySnapshot) {
             self.snapshot = snapshot
