@@ -8,14 +8,14 @@
 /// user code (the arrays are made already), so it needs no guard against a declaration calling
 /// the mediator back, only the stripe to store it once.
 final class ValueTargetBox: AnyTargetBox, @unchecked Sendable {
-    // @unchecked: `actions` and `subscriptions` are read and written only while this box's stripe
-    // of `LockStripes.shared` is held; the rest is immutable.
+    // @unchecked: `declaredActions` and `declaredSubscriptions` are read and written only while
+    // this box's stripe of `LockStripes.shared` is held; the rest is immutable.
     let name: String
     let summary: String
     let ordinal: Int
     private let unknownAction: @Sendable (String, MediatorParameters) throws -> Mediator.Fallback
-    private var actions: Actions
-    private var subscriptionsDeclared: Subscriptions
+    private var declaredActions: Actions
+    private var declaredSubscriptions: Subscriptions
 
     /// The actions as given, or the table built from them on first use (one word either way).
     private enum Actions {
@@ -36,8 +36,8 @@ final class ValueTargetBox: AnyTargetBox, @unchecked Sendable {
         self.name = name
         self.summary = summary
         self.ordinal = ordinal
-        self.actions = .declared(actions)
-        self.subscriptionsDeclared = .declared(subscriptions)
+        self.declaredActions = .declared(actions)
+        self.declaredSubscriptions = .declared(subscriptions)
         self.unknownAction = unknownAction
     }
 
@@ -45,14 +45,14 @@ final class ValueTargetBox: AnyTargetBox, @unchecked Sendable {
     /// uses the kept one, so every reader gets the same table).
     private var table: ActionTable<Void> {
         let declared: [MediatorAction<Void>]
-        switch LockStripes.shared.withLock(for: self, { actions }) {
+        switch LockStripes.shared.withLock(for: self, { declaredActions }) {
         case .built(let table): return table
         case .declared(let given): declared = given
         }
         let table = ActionTable(target: name, declared: declared)
         return LockStripes.shared.withLock(for: self) {
-            if case .built(let kept) = actions { return kept }
-            actions = .built(table)
+            if case .built(let kept) = declaredActions { return kept }
+            declaredActions = .built(table)
             return table
         }
     }
@@ -87,14 +87,14 @@ final class ValueTargetBox: AnyTargetBox, @unchecked Sendable {
     /// The subscription table, built on first use outside the lock and kept once.
     private var subscriptionTable: SubscriptionTable<Void> {
         let declared: [MediatorSubscription<Void>]
-        switch LockStripes.shared.withLock(for: self, { subscriptionsDeclared }) {
+        switch LockStripes.shared.withLock(for: self, { declaredSubscriptions }) {
         case .built(let table): return table
         case .declared(let given): declared = given
         }
         let table = SubscriptionTable(target: name, ordinal: ordinal, declared: declared)
         return LockStripes.shared.withLock(for: self) {
-            if case .built(let kept) = subscriptionsDeclared { return kept }
-            subscriptionsDeclared = .built(table)
+            if case .built(let kept) = declaredSubscriptions { return kept }
+            declaredSubscriptions = .built(table)
             return table
         }
     }
