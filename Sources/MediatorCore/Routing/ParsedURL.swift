@@ -369,7 +369,7 @@ final class URLInput: Sendable {
     private let rewritten: URLValues?
 
     /// The values of a URL that reached a route directly: its placeholders over its query.
-    init(_ parsed: ParsedURL, shape: RoutePattern.Shape) {
+    init(_ parsed: consuming ParsedURL, shape: RoutePattern.Shape) {
         self.parsed = parsed
         self.shape = shape
         rewritten = nil

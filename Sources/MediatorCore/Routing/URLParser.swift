@@ -55,22 +55,12 @@ struct URLParser {
         // Spans hold 32-bit offsets; a longer URL is refused whatever the options allow.
         let spanLimit = Int(URLSpan.decodedMark) - 1
         guard length <= spanLimit else { throw MediatorError.urlTooLong(length: length, limit: spanLimit) }
-        if let parsed = try url.utf8.withContiguousStorageIfAvailable({
-            try URLParser(bytes: $0, url: url, options: options).parse(text: url)
-        }) {
-            return parsed
-        }
+        // `withUTF8` hands the parse its bytes and returns what the parse returns as it is; a native
+        // string is contiguous already, so neither the copy nor `makeContiguousUTF8` copies bytes.
         var contiguous = url
         contiguous.makeContiguousUTF8()
-        let copy = contiguous
-        guard
-            let parsed = try copy.utf8.withContiguousStorageIfAvailable({
-                try URLParser(bytes: $0, url: url, options: options).parse(text: copy)
-            })
-        else {
-            throw MediatorError.malformedURL(url: url, problem: "its text could not be read as UTF-8")
-        }
-        return parsed
+        let text = contiguous
+        return try contiguous.withUTF8 { try URLParser(bytes: $0, url: url, options: options).parse(text: text) }
     }
 
     // MARK: Components

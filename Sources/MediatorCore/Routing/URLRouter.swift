@@ -100,17 +100,19 @@ final class URLRouter: Sendable {
             rule = routes.rule(forRouteAt: found)
             // The usual case: no rule, so the values are the URL's own, read in place when asked for.
             if rule == nil, let id = routes.routes[found].action {
-                return .action(id, URLInput(parsed, shape: routes.shape(ofRouteAt: found)))
+                return .action(id, URLInput(consume parsed, shape: routes.shape(ofRouteAt: found)))
             }
             values = parsed.values
             capture(routes.shape(ofRouteAt: found), from: parsed.path, into: &values)
             action = routes.routes[found].action
         case .convention(let id)?:
             rule = routes.actionRules[id]
-            if rule == nil { return .action(id, URLInput(parsed, shape: RoutePattern.Shape([]))) }
+            if rule == nil { return .action(id, URLInput(consume parsed, shape: RoutePattern.Shape([]))) }
             values = parsed.values
             action = id
         case nil:
+            // A copy for the closures below: capturing the variable would keep the hot cases above from moving it.
+            let parsed = parsed
             let path = parsed.path
             values = parsed.values
             // canOpen (no handler runs) is a question, not a failure: it gets no suggestion. The
