@@ -11,15 +11,14 @@ final class ActionTable<Target: Sendable>: @unchecked Sendable {
     /// (`forEachRoutable`), so a target no call reaches keeps no definition (~230 bytes and ~1,400
     /// instructions per action in an app of thousands of routed targets).
     private var builtDefinitions: [ActionDefinition]?
-    /// The index by name, for tables larger than `scanLimit`; smaller ones are scanned, which
-    /// costs less than hashing a name, and building the table then allocates no dictionary (most
-    /// targets declare a few actions, and a large app registers hundreds of targets).
-    private let indexByName: [Name: Int]
+    /// What most tables do not have, in one optional reference: a table is then 40 bytes, a
+    /// 48-byte heap block where it took 64 (a large app keeps one per target for its lifetime).
+    private let unusual: ActionTableUnusual?
 
     /// Tables of at most this many actions find a name by comparing bytes, without a dictionary.
     static var scanLimit: Int { 8 }
     /// Why the declaration cannot be used (an action declared twice, a contract of another target).
-    let problem: String?
+    var problem: String? { unusual?.problem }
 
     init(target: String, declared: [MediatorAction<Target>]) {
         // Built through the registry's existential, this code is not specialized: every generic
@@ -61,8 +60,8 @@ final class ActionTable<Target: Sendable>: @unchecked Sendable {
             index += 1
         }
         self.actions = refusedAny ? accepted : declared
-        self.indexByName = indexByName
-        self.problem = problem
+        self.unusual =
+            indexByName.isEmpty && problem == nil ? nil : ActionTableUnusual(indexByName: indexByName, problem: problem)
     }
 
     /// The definitions, in declaration order, of the target registered as `target` (the table's
@@ -115,17 +114,36 @@ final class ActionTable<Target: Sendable>: @unchecked Sendable {
     init(target: String, problem: String) {
         actions = []
         builtDefinitions = []
-        indexByName = [:]
-        self.problem = problem
+        unusual = ActionTableUnusual(indexByName: [:], problem: problem)
     }
 
     /// The index of the action with exactly this name, if declared.
     func index(of action: String) -> Int? {
-        indexByName.isEmpty ? Self.index(of: action, in: actions, before: actions.count) : indexByName[Name(action)]
+        guard let indexByName = unusual?.indexByName, !indexByName.isEmpty else {
+            return Self.index(of: action, in: actions, before: actions.count)
+        }
+        return indexByName[Name(action)]
     }
 
     /// The declared action names, sorted.
     var names: [String] { actions.map(\.name).sorted() }
+}
+
+/// What most action tables do not have: a large table's index and a declaration's problem. Not
+/// nested in the generic table, whose code reached through the registry is not specialized and
+/// would look a nested type's metadata up on every use.
+private final class ActionTableUnusual: Sendable {
+    /// The index by name, for tables larger than `ActionTable.scanLimit`; smaller ones are scanned,
+    /// which costs less than hashing a name, and building the table then allocates no dictionary
+    /// (most targets declare a few actions, and a large app registers hundreds of targets).
+    let indexByName: [Name: Int]
+    /// Why the declaration cannot be used (an action declared twice, a contract of another target).
+    let problem: String?
+
+    init(indexByName: [Name: Int], problem: String?) {
+        self.indexByName = indexByName
+        self.problem = problem
+    }
 }
 
 /// What building routes reads of a declared action: its names, exposure, patterns and parameters.

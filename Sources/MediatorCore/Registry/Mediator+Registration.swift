@@ -17,9 +17,7 @@ extension Mediator {
         try insert(
             TargetBox(
                 name: Target.targetName, summary: Target.summary, ordinal: nextOrdinal(), cachesInstance: Target.cachesInstance,
-                make: makeTarget, declare: { Target.actions },
-                unknownAction: { target, action, parameters in try target.answerUnknownAction(action, parameters: parameters) },
-                subscribe: { Target.subscriptions }),
+                make: makeTarget),
             replacingExisting: replacingExisting)
     }
 
@@ -62,10 +60,9 @@ extension Mediator {
         unknownAction: @escaping @Sendable (String, MediatorParameters) throws -> Mediator.Fallback = { _, _ in .notHandled }
     ) throws {
         try insert(
-            TargetBox<Void>(
-                name: name, summary: summary, ordinal: nextOrdinal(), cachesInstance: false, make: {},
-                declare: { actions }, unknownAction: { _, action, parameters in try unknownAction(action, parameters) },
-                subscribe: { subscriptions }),
+            ValueTargetBox(
+                name: name, summary: summary, ordinal: nextOrdinal(), actions: actions, subscriptions: subscriptions,
+                unknownAction: unknownAction),
             replacingExisting: replacingExisting)
     }
 

@@ -30,9 +30,11 @@ protocol AnyTargetBox: AnyObject, Sendable {
     func bindSubscription(_ index: Int) throws -> AnyBinding?
 }
 
-/// A registered target of a known type. Registration stores closures only; the action table and
-/// the instance are created on first use.
-final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
+/// A target registered by its type. Registration stores the factory only; the action table, the
+/// subscription table and the instance are created on first use, the tables from the type's own
+/// declarations (read through the type, not through closures made per registration: each would
+/// allocate a context for the type's metadata). A target registered from values is a `ValueTargetBox`.
+final class TargetBox<Target: MediatorTarget>: AnyTargetBox, @unchecked Sendable {
     // @unchecked: `kept` is read and written only while `InstanceCoordinator.shared` holds its lock,
     // `builtTable`, `builtSubscriptions` and their readers only while this box's stripe of
     // `LockStripes.shared` is held; the rest is immutable.
@@ -40,9 +42,6 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     let summary: String
     let ordinal: Int
     let make: @Sendable () -> Target
-    private let declare: @Sendable () -> [MediatorAction<Target>]
-    private let unknownAction: @Sendable (Target, String, MediatorParameters) throws -> Mediator.Fallback
-    private let subscribe: @Sendable () -> [MediatorSubscription<Target>]
     /// The action table (always an `ActionTable<Target>`) and the subscription table (always a
     /// `SubscriptionTable<Target>`), each built outside every lock on first use and stored once.
     /// Guarded by this box's stripe of `LockStripes.shared`, held only to read or store them.
@@ -54,20 +53,12 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
     /// block, one of 170 a 192-byte one (a large app registers thousands of targets).
     let cachesInstance: Bool
 
-    init(
-        name: String, summary: String, ordinal: Int, cachesInstance: Bool, make: @escaping @Sendable () -> Target,
-        declare: @escaping @Sendable () -> [MediatorAction<Target>],
-        unknownAction: @escaping @Sendable (Target, String, MediatorParameters) throws -> Mediator.Fallback,
-        subscribe: @escaping @Sendable () -> [MediatorSubscription<Target>] = { [] }
-    ) {
+    init(name: String, summary: String, ordinal: Int, cachesInstance: Bool, make: @escaping @Sendable () -> Target) {
         self.name = name
         self.summary = summary
         self.ordinal = ordinal
         self.cachesInstance = cachesInstance
         self.make = make
-        self.declare = declare
-        self.unknownAction = unknownAction
-        self.subscribe = subscribe
     }
 
     /// The table, built on first use. Reading the declaration runs target code, which may call the
@@ -83,7 +74,7 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
             return ActionTable(target: name, problem: "its actions declaration calls the mediator back while it is being read")
         }
         defer { thread.endReadingTable(of: self) }
-        let table = readOnce(.actions) { ActionTable(target: name, declared: declare()) }
+        let table = readOnce(.actions) { ActionTable(target: name, declared: Target.actions) }
         return unsafeDowncast(table, to: ActionTable<Target>.self)
     }
 
@@ -120,7 +111,7 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
             cachesInstance
             ? try InstanceCoordinator.shared.keptInstance(of: self).instance
             : try InstanceCoordinator.shared.existingInstance(of: self) ?? InstanceCoordinator.shared.perCall(make, of: name)
-        return try unknownAction(instance, action, parameters)
+        return try instance.answerUnknownAction(action, parameters: parameters)
     }
 
     func releaseInstance() -> (any Sendable)? {
@@ -140,7 +131,7 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
         if let table = LockStripes.shared.withLock(for: self, { subscriptionsRead.built }) {
             return unsafeDowncast(table, to: SubscriptionTable<Target>.self)
         }
-        let table = readOnce(.subscriptions) { SubscriptionTable(target: name, ordinal: ordinal, declared: subscribe()) }
+        let table = readOnce(.subscriptions) { SubscriptionTable(target: name, ordinal: ordinal, declared: Target.subscriptions) }
         return unsafeDowncast(table, to: SubscriptionTable<Target>.self)
     }
 
@@ -186,8 +177,6 @@ final class TargetBox<Target: Sendable>: AnyTargetBox, @unchecked Sendable {
         let subscription = table.subscriptions[index].action.body
         let definition = table.definitions[index]
         guard let delivery = definition.subscribing?.delivery else { return nil }
-        // A target registered from values has no instance to make: it is always there to be told.
-        if Target.self == Void.self { return subscription.bind(.kept(make()), definition) }
         if cachesInstance, delivery == .makingInstances {
             return subscription.bind(.kept(try InstanceCoordinator.shared.keptInstance(of: self).instance), definition)
         }

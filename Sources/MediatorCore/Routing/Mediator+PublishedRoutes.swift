@@ -46,11 +46,11 @@ extension Mediator {
         if !router.problems.isEmpty { throw MediatorError.invalidRoutes(problems: router.problems) }
         let routes = router.routes
         var byAction: [Int: Set<PublishedRoutes.Route>] = [:]
-        for route in routes.routes {
+        for (index, route) in routes.routes.enumerated() {
             guard let id = route.action, routes[id].definition.exposure == .remote else { continue }
-            let path = RoutePattern.text(of: route.shape, literal: PercentEncoding.encode)
+            let path = RoutePattern.text(of: routes.shape(ofRouteAt: index), literal: PercentEncoding.encode)
             byAction[id.index, default: []].insert(
-                PublishedRoutes.Route(path: path, scheme: route.pattern.scheme, isConvention: false))
+                PublishedRoutes.Route(path: path, scheme: route.scheme, isConvention: false))
         }
         var actions: [PublishedRoutes.Action] = []
         for (index, action) in routes.actions.enumerated() where action.definition.exposure == .remote {

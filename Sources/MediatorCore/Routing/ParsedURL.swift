@@ -292,7 +292,7 @@ struct ParsedURL: Sendable {
     /// the route's `shape`, or a query item that does not repeat); read in place, making only the
     /// string returned.
     @inline(__always)
-    func singleText(_ key: String, shape: [RoutePattern.Segment]) -> (found: Bool, text: String?) {
+    func singleText(_ key: String, shape: RoutePattern.Shape) -> (found: Bool, text: String?) {
         if let index = Self.capture(key, in: shape) {
             guard case .placeholder = shape[index] else { return (true, nil) }
             return (true, string(pathSpan(index)))
@@ -308,7 +308,7 @@ struct ParsedURL: Sendable {
 
     /// The value for a key: a placeholder or wildcard of the route's `shape`, else the query's items
     /// (all of them, if the key repeats), else the fragment's; as `URLValues.raw` reads it.
-    func raw(_ key: String, shape: [RoutePattern.Segment]) -> RawParameter? {
+    func raw(_ key: String, shape: RoutePattern.Shape) -> RawParameter? {
         if let index = Self.capture(key, in: shape) {
             guard case .placeholder = shape[index] else { return .segments(pathSegments(from: index)) }
             return .text(string(pathSpan(index)))
@@ -334,7 +334,7 @@ struct ParsedURL: Sendable {
 
     /// The position of the placeholder or wildcard named `key` in a shape (names are unique in one).
     @inline(__always)
-    private static func capture(_ key: String, in shape: [RoutePattern.Segment]) -> Int? {
+    private static func capture(_ key: String, in shape: RoutePattern.Shape) -> Int? {
         for (index, segment) in shape.enumerated() {
             switch segment {
             case .literal: continue
@@ -363,13 +363,13 @@ extension ParsedURL: RoutablePath {
 final class URLInput: Sendable {
     private let parsed: ParsedURL
     /// The matched route's shape, whose placeholders and wildcard name the path's segments.
-    private let shape: [RoutePattern.Segment]
+    private let shape: RoutePattern.Shape
     /// The values as route configuration rewrote them (a redirect, a degraded route); `nil` when
     /// they are the URL's own.
     private let rewritten: URLValues?
 
     /// The values of a URL that reached a route directly: its placeholders over its query.
-    init(_ parsed: consuming ParsedURL, shape: [RoutePattern.Segment]) {
+    init(_ parsed: consuming ParsedURL, shape: RoutePattern.Shape) {
         self.parsed = parsed
         self.shape = shape
         rewritten = nil
@@ -378,7 +378,7 @@ final class URLInput: Sendable {
     /// Values route configuration built.
     init(_ parsed: ParsedURL, rewritten values: URLValues) {
         self.parsed = parsed
-        shape = []
+        shape = RoutePattern.Shape([])
         rewritten = values
     }
 
@@ -437,7 +437,7 @@ struct URLValues: Sendable {
     // MARK: Routing writes
 
     /// Adds a route's placeholder and wildcard values; path values win over query values.
-    mutating func capture(_ shape: [RoutePattern.Segment], from path: URLPath) {
+    mutating func capture(_ shape: RoutePattern.Shape, from path: URLPath) {
         for (index, segment) in shape.enumerated() {
             switch segment {
             case .literal: continue

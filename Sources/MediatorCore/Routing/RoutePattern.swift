@@ -21,6 +21,40 @@ struct RoutePattern: Sendable {
         case wildcard(String)
     }
 
+    /// A pattern's path shapes, longest first: its `longest`, then its `shorter` ones.
+    struct Variants: RandomAccessCollection {
+        let longest: [Segment]
+        let shorter: [[Segment]]
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { 1 + shorter.count }
+        subscript(position: Int) -> [Segment] { position == 0 ? longest : shorter[position - 1] }
+    }
+
+    /// A path shape as a route set keeps it: a zero-based view of some segments of one array that
+    /// holds every route's (an array per route cost ~96 bytes of heap each, kept for the app's lifetime).
+    struct Shape: RandomAccessCollection, Sendable {
+        private let storage: [Segment]
+        private let start: Int32
+        private let end: Int32
+
+        /// A shape of all of `segments`.
+        init(_ segments: [Segment]) {
+            self.init(segments, range: 0..<segments.count)
+        }
+
+        /// A shape of `storage[range]`.
+        init(_ storage: [Segment], range: Range<Int>) {
+            self.storage = storage
+            start = Int32(truncatingIfNeeded: range.lowerBound)
+            end = Int32(truncatingIfNeeded: range.upperBound)
+        }
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { Int(end &- start) }
+        subscript(position: Int) -> Segment { storage[Int(start) + position] }
+    }
+
     /// The most shapes one pattern may expand to through optional groups.
     static let maximumVariants = 16
 
@@ -35,8 +69,8 @@ struct RoutePattern: Sendable {
     /// Its other shapes, longest first: empty for a pattern without optional groups, which then
     /// keeps no array of shapes (a route set keeps every route's pattern for the app's lifetime).
     let shorter: [[Segment]]
-    /// Every path shape the pattern matches, longest first.
-    var variants: [[Segment]] { [longest] + shorter }
+    /// Every path shape the pattern matches, longest first, read in place (no array is made).
+    var variants: Variants { Variants(longest: longest, shorter: shorter) }
     /// How many path shapes the pattern matches.
     var variantCount: Int { 1 + shorter.count }
 
@@ -95,7 +129,7 @@ struct RoutePattern: Sendable {
     /// scheme, groups, wildcards, escapes, a problem), which the full parser handles.
     /// A shape as pattern text: `/product/:id`, `/help/*topic`, `/` when empty; each literal
     /// written by `literal` (as is, or percent-encoded where the text is a link).
-    static func text(of shape: [Segment], literal: (String) -> String = { $0 }) -> String {
+    static func text(of shape: some Sequence<Segment>, literal: (String) -> String = { $0 }) -> String {
         "/"
             + shape.map { segment in
                 switch segment {

@@ -95,10 +95,10 @@ extension RouteSet.Builder {
             for shape in pattern.variants {
                 for route in trie.routes(withShape: shape) {
                     if let action = routes[route].action,
-                        Self.captureNames(of: routes[route].shape) != Self.captureNames(of: shape)
+                        Self.captureNames(of: self.shape(ofRouteAt: route)) != Self.captureNames(of: shape)
                     {
                         configurationProblems.append(
-                            "\(path): pattern \(LogSafeText.quoted(pattern.text)) matches \(LogSafeText.quoted(routes[route].pattern.text)) "
+                            "\(path): pattern \(LogSafeText.quoted(pattern.text)) matches \(LogSafeText.quoted(routes[route].text)) "
                                 + "of \(label(action)) but names its placeholders differently; use the route's names")
                     }
                     if let earlier = claimedRoutes[route] {
@@ -211,7 +211,7 @@ extension RouteSet.Builder {
                         current = nil
                         continue
                     }
-                    supplied.formUnion(Self.captureNames(of: routes[found].shape))
+                    supplied.formUnion(Self.captureNames(of: self.shape(ofRouteAt: found)))
                     destination = routes[found].action
                     current = routes[found].rule ?? destination.flatMap { actionRules[$0] }
                 }
@@ -254,7 +254,7 @@ extension RouteSet.Builder {
     }
 
     /// The placeholder and wildcard names of one shape, in order.
-    static func captureNames(of shape: [RoutePattern.Segment]) -> [String] {
+    static func captureNames(of shape: some Sequence<RoutePattern.Segment>) -> [String] {
         shape.compactMap { segment in
             switch segment {
             case .literal: nil

@@ -40,32 +40,40 @@ final class RouteSet: Sendable {
 
     /// One path shape in a trie, leading to an action (or, for a configuration redirect, nowhere yet).
     ///
-    /// Kept for the app's lifetime, one per route: its indices are 32-bit and its shape is found in
-    /// its pattern, so a route is 72 bytes (it was 104).
+    /// Kept for the app's lifetime, one per route, so it keeps only what is read once routes are
+    /// built: its pattern's text (its scheme, for the rare reader that needs it, parsed again from
+    /// it), 32-bit indices, and its shape as a range of the route set's `segments` (no array per
+    /// route). What sorting and conflict reports read (priority, declaration order, scheme) stays
+    /// with the builder. A route is 32 bytes (it was 72, and 104 before that, with an array of ~96
+    /// bytes of heap beside it).
     struct Route: Sendable {
-        let pattern: RoutePattern
+        /// The pattern as declared.
+        let text: String
+        /// The shape's segments: `segments[shapeStart..<shapeEnd]` of the route set.
+        private let shapeStart: Int32
+        private let shapeEnd: Int32
         /// The action's index; -1 for a pattern only the configuration declares.
         private let actionIndex: Int32
-        /// Which of the pattern's shapes: 0 for its longest, `k` for `pattern.shorter[k - 1]`.
-        private let variant: Int32
-        private let declarationOrder: Int32
         /// The rule's index; -1 for none.
         private var ruleIndex: Int32
 
-        init(action: ActionID?, pattern: RoutePattern, variant: Int, order: Int, rule: RuleID?) {
-            self.pattern = pattern
+        init(action: ActionID?, text: String, shape: Range<Int>, rule: RuleID?) {
+            self.text = text
+            shapeStart = Int32(truncatingIfNeeded: shape.lowerBound)
+            shapeEnd = Int32(truncatingIfNeeded: shape.upperBound)
             self.actionIndex = Int32(action?.index ?? -1)
-            self.variant = Int32(variant)
-            self.declarationOrder = Int32(order)
             self.ruleIndex = Int32(rule?.index ?? -1)
         }
 
         /// The action; `nil` for a pattern only the configuration declares.
         var action: ActionID? { actionIndex < 0 ? nil : ActionID(index: Int(actionIndex)) }
-        /// The path shape this route matches.
-        var shape: [RoutePattern.Segment] { variant == 0 ? pattern.longest : pattern.shorter[Int(variant) - 1] }
-        /// Declaration order across the registry: targets in registration order, then actions in declaration order.
-        var order: Int { Int(declarationOrder) }
+        /// The path shape this route matches, in the route set's `segments`.
+        func shape(in segments: [RoutePattern.Segment]) -> RoutePattern.Shape {
+            RoutePattern.Shape(segments, range: Int(shapeStart)..<Int(shapeEnd))
+        }
+        /// The app scheme the pattern is scoped to, lowercased; `nil` for a global pattern. Parsed
+        /// again from the text: only publishing reads it once routes are built.
+        var scheme: String? { (try? RoutePattern(text))?.scheme }
         /// The configuration rule that applies to this route, if any.
         var rule: RuleID? {
             get { ruleIndex < 0 ? nil : RuleID(index: Int(ruleIndex)) }
@@ -89,16 +97,15 @@ final class RouteSet: Sendable {
     let actions: [Action]
     /// The actions by their names, for the convention route (`scheme://Target/action`), suggestions
     /// and configuration: made on first use (a dictionary of every action costs ~65 bytes per
-    /// action, kept for the app's lifetime, and most apps route by patterns); empty until made
-    /// (made again, at no cost, while there is no action). The lock is a leaf, held only to read or
-    /// store it. Not an optional: a new instantiation of `Optional` in the runtime's metadata cache
-    /// made every open whose input has an app's enum (which looks `Optional` metadata up per call)
-    /// ~6 % dearer by colliding in that cache.
-    private let actionIndexCache: Locked<[ActionKey: ActionID]>
+    /// action, kept for the app's lifetime, and most apps route by patterns); `nil` until made. The
+    /// lock is a leaf, held only to read or store it.
+    private let actionIndexCache: Locked<[ActionKey: ActionID]?>
     let global: RouteTrie.Compiled
     /// Tries of routes scoped to one app scheme, by scheme.
     let scoped: [Name: RouteTrie.Compiled]
     let routes: [Route]
+    /// Every route's shape, one after another (`Route.shape(in:)`).
+    let segments: [RoutePattern.Segment]
     let rules: [Rule]
     /// Rules that apply to an action whichever route reached it.
     let actionRules: [ActionID: RuleID]
@@ -123,10 +130,11 @@ final class RouteSet: Sendable {
         if let configuration { builder.add(configuration) }
         builder.finish()
         actions = builder.actions
-        actionIndexCache = Locked(builder.builtActionIndex ?? [:])
+        actionIndexCache = Locked(builder.builtActionIndex)
         global = builder.global.compiled
         scoped = builder.scoped.mapValues { $0.compiled }
         routes = builder.routes
+        segments = builder.segments
         rules = builder.rules
         actionRules = builder.actionRules
         webFallback = builder.webFallback
@@ -137,11 +145,14 @@ final class RouteSet: Sendable {
     /// The action with exactly these names, if declared.
     func action(target: String, action: String) -> ActionID? {
         let key = ActionKey(target: target, action: action)
-        let built = actionIndexCache.withLock { $0 }
-        if !built.isEmpty { return built[key] }
+        if let built = actionIndexCache.withLock({ $0 }) { return built[key] }
         let index = Self.index(of: actions)
-        actionIndexCache.withLock { if $0.isEmpty { $0 = index } }
-        return index[key]
+        let kept = actionIndexCache.withLock { cached -> [ActionKey: ActionID] in
+            if let cached { return cached }
+            cached = index
+            return index
+        }
+        return kept[key]
     }
 
     /// The actions by their names; of two with the same names (a target declaring an action twice
@@ -162,6 +173,9 @@ final class RouteSet: Sendable {
         return actionRules[action]
     }
 
+    /// The path shape of the route at an index.
+    func shape(ofRouteAt index: Int) -> RoutePattern.Shape { routes[index].shape(in: segments) }
+
     subscript(action: ActionID) -> Action { actions[action.index] }
     subscript(rule: RuleID) -> Rule { rules[rule.index] }
 }
@@ -177,6 +191,10 @@ extension RouteSet {
         var global = RouteTrie()
         var scoped: [Name: RouteTrie] = [:]
         var routes: [Route] = []
+        /// Every route's shape, one after another.
+        var segments: [RoutePattern.Segment] = []
+        /// Beside each route while building: what sorting and conflict reports read of its pattern.
+        var ranks: [Rank] = []
         var rules: [Rule] = []
         var actionRules: [ActionID: RuleID] = [:]
         var webFallback: ActionID?
@@ -233,24 +251,37 @@ extension RouteSet {
         @discardableResult
         mutating func insert(_ pattern: RoutePattern, action: ActionID?, rule: RuleID? = nil) -> Range<Int> {
             let order = routes.count
-            insert(pattern.longest, variant: 0, of: pattern, action: action, rule: rule, order: order)
-            for (offset, shape) in pattern.shorter.enumerated() {
-                insert(shape, variant: offset + 1, of: pattern, action: action, rule: rule, order: order)
+            for shape in pattern.variants {
+                insert(shape, of: pattern, action: action, rule: rule, order: order)
             }
             return order..<routes.count
         }
 
         /// Inserts one shape of a pattern.
         private mutating func insert(
-            _ shape: [RoutePattern.Segment], variant: Int, of pattern: RoutePattern, action: ActionID?, rule: RuleID?, order: Int
+            _ shape: [RoutePattern.Segment], of pattern: RoutePattern, action: ActionID?, rule: RuleID?, order: Int
         ) {
             let index = routes.count
-            routes.append(Route(action: action, pattern: pattern, variant: variant, order: order, rule: rule))
+            let start = segments.count
+            segments.append(contentsOf: shape)
+            routes.append(Route(action: action, text: pattern.text, shape: start..<segments.count, rule: rule))
+            ranks.append(Rank(priority: pattern.priority, order: order, scheme: pattern.scheme))
             if let scheme = pattern.scheme {
                 scoped[Name(scheme), default: RouteTrie()].insert(shape, route: index)
             } else {
                 global.insert(shape, route: index)
             }
+        }
+
+        /// What sorting routes and reporting conflicts read of a route's pattern.
+        struct Rank {
+            /// The pattern's tie-breaking priority; higher wins.
+            let priority: Int
+            /// Declaration order across the registry: targets in registration order, then actions
+            /// in declaration order (the index of the pattern's first route).
+            let order: Int
+            /// The pattern's app scheme; `nil` for a global pattern.
+            let scheme: String?
         }
 
         /// A rule as its chain check needs it.
@@ -267,10 +298,11 @@ extension RouteSet {
             // Built once and then only read for the app's lifetime: the slack of growing goes.
             if actions.capacity > actions.count { actions = actions.withUnsafeBufferPointer { Array($0) } }
             if self.routes.capacity > self.routes.count { self.routes = self.routes.withUnsafeBufferPointer { Array($0) } }
-            let routes = self.routes
+            if segments.capacity > segments.count { segments = segments.withUnsafeBufferPointer { Array($0) } }
+            let ranks = self.ranks
             let better: (Int, Int) -> Bool = { left, right in
-                let (a, b) = (routes[left], routes[right])
-                if a.pattern.priority != b.pattern.priority { return a.pattern.priority > b.pattern.priority }
+                let (a, b) = (ranks[left], ranks[right])
+                if a.priority != b.priority { return a.priority > b.priority }
                 return a.order < b.order
             }
             global.sortRoutes(by: better)
@@ -287,20 +319,24 @@ extension RouteSet {
             guard let winnerAction = winner.action else { return }
             for index in group.dropFirst() {
                 let loser = routes[index]
-                guard loser.pattern.priority == winner.pattern.priority, let loserAction = loser.action else { continue }
-                let scope = winner.pattern.scheme.map { " in scheme \($0)" } ?? ""
+                guard ranks[index].priority == ranks[group[0]].priority, let loserAction = loser.action else { continue }
+                let scope = ranks[group[0]].scheme.map { " in scheme \($0)" } ?? ""
                 problems.append(
-                    "pattern \(LogSafeText.quoted(loser.pattern.text)) of \(label(loserAction)) conflicts with "
-                        + "\(LogSafeText.quoted(winner.pattern.text)) of \(label(winnerAction))\(scope): both match "
-                        + "\(Self.describe(loser.shape)); the later one is rejected (give one a priority=N option or change it)")
+                    "pattern \(LogSafeText.quoted(loser.text)) of \(label(loserAction)) conflicts with "
+                        + "\(LogSafeText.quoted(winner.text)) of \(label(winnerAction))\(scope): both match "
+                        + "\(Self.describe(shape(ofRouteAt: index))); the later one is rejected (give one a priority=N option or change it)"
+                )
             }
         }
+
+        /// The path shape of the route at an index.
+        func shape(ofRouteAt index: Int) -> RoutePattern.Shape { routes[index].shape(in: segments) }
 
         func label(_ action: ActionID) -> String {
             LogSafeText.inline(actions[action.index].definition.label)
         }
 
-        static func describe(_ shape: [RoutePattern.Segment]) -> String {
+        static func describe(_ shape: RoutePattern.Shape) -> String {
             "/"
                 + shape.map { segment in
                     switch segment {

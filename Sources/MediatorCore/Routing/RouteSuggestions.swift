@@ -102,7 +102,7 @@ extension RouteSet {
         var deepestRoute = 0
         var hasWildcard = false
         for index in routes.indices where opensRemotely(routeAt: index) {
-            let shape = routes[index].shape
+            let shape = shape(ofRouteAt: index)
             deepestRoute = max(deepestRoute, shape.count)
             for segment in shape {
                 switch segment {

@@ -50,9 +50,18 @@ struct RouteTrie: Sendable {
     /// vacant slot. The count is a power of two and at most half the slots are used, so every
     /// probe ends at a vacant slot. Empty until the first literal child.
     private var slots: [Int32] = []
-    /// Every route of a shape several routes share, best first, by node: `2 * node` for the routes
-    /// ending there, `2 * node + 1` for those ending there with a wildcard. Empty unless routes conflict.
-    private var shared: [Int: [Int]] = [:]
+    /// Every route of a shape several routes share, best first, by where they end. Empty unless routes conflict.
+    private var shared: [Ending: [Int]] = [:]
+
+    /// Where routes end: at a node, exactly or with a wildcard.
+    private struct Ending: Hashable, Comparable {
+        let node: Int
+        let wildcard: Bool
+
+        static func < (left: Ending, right: Ending) -> Bool {
+            (left.node, left.wildcard ? 1 : 0) < (right.node, right.wildcard ? 1 : 0)
+        }
+    }
 
     /// Adds a route's shape; returns the routes already there with the same shape.
     @discardableResult
@@ -89,7 +98,7 @@ struct RouteTrie: Sendable {
         if existing.isEmpty {
             if wildcard { nodes[node].wildcard = Int32(route) } else { nodes[node].end = Int32(route) }
         } else {
-            shared[2 * node + (wildcard ? 1 : 0)] = existing + [route]
+            shared[Ending(node: node, wildcard: wildcard)] = existing + [route]
         }
         return existing
     }
@@ -98,7 +107,7 @@ struct RouteTrie: Sendable {
     private func routes(at node: Int, wildcard: Bool) -> [Int] {
         let best = wildcard ? nodes[node].wildcard : nodes[node].end
         guard best >= 0 else { return [] }
-        return shared[2 * node + (wildcard ? 1 : 0)] ?? [Int(best)]
+        return shared[Ending(node: node, wildcard: wildcard)] ?? [Int(best)]
     }
 
     /// The routes with exactly this shape, best first (empty when none).
@@ -125,7 +134,7 @@ struct RouteTrie: Sendable {
         for key in shared.keys {
             shared[key]?.sort(by: areInIncreasingOrder)
             guard let best = shared[key]?.first else { continue }
-            if key % 2 == 1 { nodes[key / 2].wildcard = Int32(best) } else { nodes[key / 2].end = Int32(best) }
+            if key.wildcard { nodes[key.node].wildcard = Int32(best) } else { nodes[key.node].end = Int32(best) }
         }
         if nodes.capacity > nodes.count { nodes = nodes.withUnsafeBufferPointer { Array($0) } }
         if edges.capacity > edges.count { edges = edges.withUnsafeBufferPointer { Array($0) } }

@@ -100,14 +100,14 @@ final class URLRouter: Sendable {
             rule = routes.rule(forRouteAt: found)
             // The usual case: no rule, so the values are the URL's own, read in place when asked for.
             if rule == nil, let id = routes.routes[found].action {
-                return .action(id, URLInput(consume parsed, shape: routes.routes[found].shape))
+                return .action(id, URLInput(consume parsed, shape: routes.shape(ofRouteAt: found)))
             }
             values = parsed.values
-            capture(routes.routes[found].shape, from: parsed.path, into: &values)
+            capture(routes.shape(ofRouteAt: found), from: parsed.path, into: &values)
             action = routes.routes[found].action
         case .convention(let id)?:
             rule = routes.actionRules[id]
-            if rule == nil { return .action(id, URLInput(consume parsed, shape: [])) }
+            if rule == nil { return .action(id, URLInput(consume parsed, shape: RoutePattern.Shape([]))) }
             values = parsed.values
             action = id
         case nil:
@@ -167,7 +167,7 @@ final class URLRouter: Sendable {
                 guard let found = match(next, scheme: scheme, fallsBack: true) else {
                     throw MediatorError.noRouteMatched(url: url, path: next.text)
                 }
-                capture(routes.routes[found].shape, from: next, into: &values)
+                capture(routes.shape(ofRouteAt: found), from: next, into: &values)
                 action = routes.routes[found].action
                 redirectedPath = next
                 rule = routes.rule(forRouteAt: found)
@@ -267,7 +267,7 @@ final class URLRouter: Sendable {
 
     /// Adds a route's placeholder and wildcard values; path values win over query values.
     @inline(__always)
-    private func capture(_ shape: [RoutePattern.Segment], from path: URLPath, into values: inout URLValues) {
+    private func capture(_ shape: RoutePattern.Shape, from path: URLPath, into values: inout URLValues) {
         values.capture(shape, from: path)
     }
 
