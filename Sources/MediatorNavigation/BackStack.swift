@@ -4,13 +4,17 @@ public import MediatorCore
 /// the action: a fixed list, or one computed from the action's typed input.
 ///
 /// ```swift
-/// BackStack(Products.detail) { input in
-///     [NavigationDestination(Products.list, ProductListQuery())]
+/// BackStack(Products.detail) { _ in
+///     NavigationDestination(Products.list, ProductListQuery())
 /// }
 /// BackStack(Products.reviews) { input in
-///     [NavigationDestination(Products.list, ProductListQuery()), NavigationDestination(Products.detail, input)]
+///     NavigationDestination(Products.list, ProductListQuery())
+///     NavigationDestination(Products.detail, input)
 /// }
 /// ```
+///
+/// The closure lists the destinations one a line (``BackStackBuilder``); an array literal works too,
+/// at the cost of one more allocation per link.
 ///
 /// A link to an action without one keeps its behaviour: its result is the app's to show.
 public struct BackStack: Sendable {
