@@ -30,11 +30,32 @@ protocol AnyTargetBox: AnyObject, Sendable {
     func bindSubscription(_ index: Int) throws -> AnyBinding?
 }
 
+/// A target box whose actions come from an action table built on first use (both kinds of box):
+/// what it answers about its actions is read from that table, written once here.
+protocol TableTargetBox: AnyTargetBox {
+    associatedtype Instance: Sendable
+    /// The action table, built on first use and kept.
+    var table: ActionTable<Instance> { get }
+}
+
+extension TableTargetBox {
+    var definitions: [ActionDefinition] { table.definitions(target: name) }
+    var problem: String? { table.problem }
+
+    func index(of action: String) -> Int? { table.index(of: action) }
+
+    func forEachRoutable(_ body: (_ index: Int, _ action: RoutableAction) -> Void) -> String? {
+        let table = table
+        table.forEachRoutable(body)
+        return table.problem
+    }
+}
+
 /// A target registered by its type. Registration stores the factory only; the action table, the
 /// subscription table and the instance are created on first use, the tables from the type's own
 /// declarations (read through the type, not through closures made per registration: each would
 /// allocate a context for the type's metadata). A target registered from values is a `ValueTargetBox`.
-final class TargetBox<Target: MediatorTarget>: AnyTargetBox, @unchecked Sendable {
+final class TargetBox<Target: MediatorTarget>: TableTargetBox, @unchecked Sendable {
     // @unchecked: `kept` is read and written only while `InstanceCoordinator.shared` holds its lock,
     // `builtTable`, `builtSubscriptions` and their readers only while this box's stripe of
     // `LockStripes.shared` is held; the rest is immutable.
@@ -65,7 +86,7 @@ final class TargetBox<Target: MediatorTarget>: AnyTargetBox, @unchecked Sendable
     /// mediator, so it happens outside every lock, once however many threads race the first use
     /// (`DeclarationReads`); a declaration that reads itself back (its `actions` calls the mediator,
     /// which needs the table) gets a table reporting that, not a hang or an endless recursion.
-    private var table: ActionTable<Target> {
+    var table: ActionTable<Target> {
         if let table = LockStripes.shared.withLock(for: self, { actionsRead.built }) {
             return unsafeDowncast(table, to: ActionTable<Target>.self)
         }
@@ -76,17 +97,6 @@ final class TargetBox<Target: MediatorTarget>: AnyTargetBox, @unchecked Sendable
         defer { thread.endReadingTable(of: self) }
         let table = readOnce(.actions) { ActionTable(target: name, declared: Target.actions) }
         return unsafeDowncast(table, to: ActionTable<Target>.self)
-    }
-
-    var definitions: [ActionDefinition] { table.definitions(target: name) }
-    var problem: String? { table.problem }
-
-    func index(of action: String) -> Int? { table.index(of: action) }
-
-    func forEachRoutable(_ body: (_ index: Int, _ action: RoutableAction) -> Void) -> String? {
-        let table = table
-        table.forEachRoutable(body)
-        return table.problem
     }
 
     func bind(_ index: Int, keepsInstance: Bool) throws -> (binding: AnyBinding, madeKeptInstance: Bool) {

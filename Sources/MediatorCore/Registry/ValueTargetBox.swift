@@ -7,7 +7,7 @@
 /// word, the given array until the table built from it replaces it; building a table runs no
 /// user code (the arrays are made already), so it needs no guard against a declaration calling
 /// the mediator back, only the stripe to store it once.
-final class ValueTargetBox: AnyTargetBox, @unchecked Sendable {
+final class ValueTargetBox: TableTargetBox, @unchecked Sendable {
     // @unchecked: `declaredActions` and `declaredSubscriptions` are read and written only while
     // this box's stripe of `LockStripes.shared` is held; the rest is immutable.
     let name: String
@@ -43,7 +43,7 @@ final class ValueTargetBox: AnyTargetBox, @unchecked Sendable {
 
     /// The table, built on first use outside the lock and kept once (a thread that loses the race
     /// uses the kept one, so every reader gets the same table).
-    private var table: ActionTable<Void> {
+    var table: ActionTable<Void> {
         let declared: [MediatorAction<Void>]
         switch LockStripes.shared.withLock(for: self, { declaredActions }) {
         case .built(let table): return table
@@ -55,17 +55,6 @@ final class ValueTargetBox: AnyTargetBox, @unchecked Sendable {
             declaredActions = .built(table)
             return table
         }
-    }
-
-    var definitions: [ActionDefinition] { table.definitions(target: name) }
-    var problem: String? { table.problem }
-
-    func index(of action: String) -> Int? { table.index(of: action) }
-
-    func forEachRoutable(_ body: (_ index: Int, _ action: RoutableAction) -> Void) -> String? {
-        let table = table
-        table.forEachRoutable(body)
-        return table.problem
     }
 
     /// Binds to `()`: there is no instance to make or keep, whatever the call asks.
