@@ -69,7 +69,7 @@ public final class Mediator: Sendable {
     let readyClosed = AtomicWord()
     /// How many times a gate was opened or closed: written only under `holds`, read without a lock
     /// by the interceptor stage's short way, which keeps a copy of the open gates per thread and
-    /// takes `holds` only when this moved (`ThreadCache.openGates`).
+    /// takes `holds` only when this moved (`ThreadCache.letsThrough`).
     let gateChanges = AtomicWord()
     /// The links that arrived recently, for ``URLOptions/duplicateWindow``. LOCK: a leaf; see above.
     let recentLinks = Locked(RecentLinks())
