@@ -85,35 +85,60 @@ public struct NavigationDestination: Hashable, Sendable, CustomStringConvertible
 }
 
 extension NavigationDestination {
-    /// A destination's action names: as given, or an action contract's interned names by index.
+    /// A destination's action names: an action contract's interned names by index, or the names as
+    /// given, boxed once.
+    ///
+    /// A struct of a word and an optional reference rather than an enum of the two: copying or
+    /// destroying a destination (in a plan's list, for every link) is then one retain or release
+    /// inline, where an enum with two payloads is copied and destroyed by outlined functions that
+    /// switch on its case.
     @usableFromInline
-    enum Names: Sendable {
-        /// The target and action names.
-        case named(String, String)
-        /// The index of an action contract's interned names.
-        case contract(Int)
+    struct Names: Sendable {
+        /// The index of an action contract's interned names; unused when `given` holds the names.
+        @usableFromInline let index: Int
+        /// The names as given, when the destination was not made from an action contract.
+        @usableFromInline let given: GivenNames?
+
+        @inlinable
+        init(index: Int, given: GivenNames?) {
+            self.index = index
+            self.given = given
+        }
+
+        /// The names as given.
+        @usableFromInline
+        static func named(_ target: String, _ action: String) -> Names {
+            Names(index: 0, given: GivenNames(target: target, action: action))
+        }
+
+        /// An action contract's interned names, by index.
+        @inlinable
+        static func contract(_ index: Int) -> Names { Names(index: index, given: nil) }
 
         /// The target name.
-        var target: String {
-            switch self {
-            case .named(let target, _): target
-            case .contract(let index): InternedNames.names(ofIndex: index).target
-            }
-        }
+        var target: String { given?.target ?? InternedNames.names(ofIndex: index).target }
 
         /// The action name.
-        var action: String {
-            switch self {
-            case .named(_, let action): action
-            case .contract(let index): InternedNames.names(ofIndex: index).action
-            }
-        }
+        var action: String { given?.action ?? InternedNames.names(ofIndex: index).action }
 
         /// Whether both name the same action: by index when both are contracts' with the same
         /// index, else by the names.
         func same(as other: Names) -> Bool {
-            if case .contract(let index) = self, case .contract(let otherIndex) = other, index == otherIndex { return true }
+            if given == nil, other.given == nil, index == other.index { return true }
             return target == other.target && action == other.action
+        }
+    }
+
+    /// Names given as strings, kept once for every copy of the destination.
+    @usableFromInline
+    final class GivenNames: Sendable {
+        let target: String
+        let action: String
+
+        @usableFromInline
+        init(target: String, action: String) {
+            self.target = target
+            self.action = action
         }
     }
 }
