@@ -60,9 +60,11 @@ public struct BackStack: Sendable {
             }
         self.init(target: target, action: action, presentation: presentation) { link, context, handing in
             let input = try link.input(schema)
-            // The link's input kept once, for its own destination and for its action alike.
-            let typed = link.typed(input)
             var destinations = beneath(input)
+            // The link's input kept once, for its own destination and for its action alike; moved
+            // into it after the back stack read it (a copy of an input with an optional parameter
+            // goes through the runtime's value witnesses).
+            let typed = link.typed(consume input)
             destinations.append(NavigationDestination(names: names, stored: typed))
             return (
                 NavigationPlan(destinations, presentation: presentation, context: context),

@@ -149,7 +149,7 @@ public final class LinkNavigation: Sendable {
             handoff.build(link, context: context, with: backStack(of: link))
         }
         guard handoff.planned else { return Landing(value: value, plan: try plan(for: url, context: context), steps: []) }
-        return Landing(value: value, plan: handoff.plan.take(), steps: [])
+        return Landing(value: consume value, plan: handoff.plan.take(), steps: [])
     }
 
     /// Lands a held link once it has continued: waits for its value, then applies its plan with the

@@ -43,10 +43,15 @@ public struct NavigationPlan: Sendable, Equatable, CustomStringConvertible {
     ///   - destinations: The destinations from the root; the last is the link's own.
     ///   - presentation: How the last is shown; pushed by default.
     ///   - context: The scene or window the link arrived in, or `nil`.
-    public init(_ destinations: [NavigationDestination], presentation: Presentation = .push, context: (any Sendable)? = nil) {
+    public init(
+        _ destinations: [NavigationDestination], presentation: Presentation = .push, context: borrowing (any Sendable)? = nil
+    ) {
         self.destinations = destinations
         self.presentation = presentation
-        self.contextBox = context.map(Context.init)
+        // Borrowed: a plan made for every link copies its context only into the box, and only when
+        // there is one (a copy of an optional existential goes through the runtime's value witnesses).
+        contextBox = nil
+        if context != nil, let context = copy context { contextBox = Context(context) }
     }
 
     /// The stack once the plan is applied: every destination pushed, the last presented if the plan says so.

@@ -46,7 +46,7 @@ extension Mediator {
         /// ``handing(_:)`` hands over, and what a navigation destination can keep for the same input.
         /// - Parameter input: The input, decoded from this link (``input(_:)``).
         @inlinable
-        package func typed<Input: MediatorInput>(_ input: Input) -> SchemaTypedInput<Input> {
+        package func typed<Input: MediatorInput>(_ input: consuming Input) -> SchemaTypedInput<Input> {
             SchemaTypedInput(input, decodedFrom: lookup)
         }
     }
