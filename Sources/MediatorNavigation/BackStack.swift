@@ -28,6 +28,9 @@ public struct BackStack: Sendable {
     /// and (when `handing`) the input decoded from them, for the action to run with instead of
     /// decoding them again.
     @usableFromInline let plan: Plan
+    /// The interned index of the action's contract when it is an action contract
+    /// (`MediatorActionContract.nameIndex`), else -1: links to the action find the back stack by it.
+    @usableFromInline let contractIndex: Int
 
     /// Builds a link's plan: see ``plan``.
     @usableFromInline
@@ -54,11 +57,10 @@ public struct BackStack: Sendable {
         let (target, action, schema) = (contract.target, contract.action, Contract.Input.schema)
         // An action contract's names are kept by index in the link's own destination: no names
         // retained for every link.
-        let names: NavigationDestination.Names =
-            if let interned = contract as? any InternedContractNames { .contract(interned.nameIndex) } else {
-                .named(target, action)
-            }
-        self.init(target: target, action: action, presentation: presentation) { link, context, handing in
+        let contractIndex = (contract as? any InternedContractNames)?.nameIndex ?? -1
+        let names: NavigationDestination.Names = contractIndex >= 0 ? .contract(contractIndex) : .named(target, action)
+        self.init(target: target, action: action, contractIndex: contractIndex, presentation: presentation) {
+            link, context, handing in
             let input = try link.input(schema)
             var destinations = beneath(input)
             // The link's input kept once, for its own destination and for its action alike; moved
@@ -75,9 +77,13 @@ public struct BackStack: Sendable {
 
     /// A back stack from its action's names and how it builds a link's plan.
     @usableFromInline
-    init(target: String, action: String, presentation: NavigationPlan.Presentation, plan: @escaping Plan) {
+    init(
+        target: String, action: String, contractIndex: Int, presentation: NavigationPlan.Presentation,
+        plan: @escaping Plan
+    ) {
         self.target = target
         self.action = action
+        self.contractIndex = contractIndex
         self.presentation = presentation
         self.plan = plan
     }

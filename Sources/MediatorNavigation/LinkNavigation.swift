@@ -32,7 +32,7 @@ public final class LinkNavigation: Sendable {
 
     /// How the back stack a link's action declares builds its plan, if it declares one.
     private func backStack(of link: Mediator.RoutedLink) -> BackStack.Plan? {
-        backStacks.plan(target: link.target, action: link.action)
+        backStacks.plan(for: link)
     }
 
     /// The plan a link stands for, without running anything: its back stack and its own destination,

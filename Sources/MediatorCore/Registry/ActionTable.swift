@@ -94,7 +94,7 @@ final class ActionTable<Target: Sendable>: @unchecked Sendable {
                     index,
                     RoutableAction(
                         name: actions[index].name, exposure: actions[index].exposure, urlPatterns: actions[index].urlPatterns,
-                        parameters: actions[index].parameters))
+                        parameters: actions[index].parameters, contractIndex: actions[index].contractIndex))
                 index += 1
             }
         }
@@ -152,6 +152,8 @@ struct RoutableAction {
     let exposure: MediatorExposure
     let urlPatterns: [String]
     let parameters: [MediatorParameter]
+    /// The interned index of the contract the action binds, or -1 (`MediatorAction.contractIndex`).
+    let contractIndex: Int32
 
     /// Whether a parameter of this name is one only native callers may supply.
     func isNativeOnly(_ name: String) -> Bool {

@@ -4,26 +4,51 @@
 /// is routed once and its values decoded once, for the back stack and the action alike.
 extension Mediator {
     /// A link as routed: its action, and its values read in place, decoded only into the input asked for.
+    ///
+    /// An action bound to a contract is named by the contract's interned index (what a back stack is
+    /// found by for every link), and its names are read from the interned table only when asked: a
+    /// target binds only its own contracts, so they are the action's names byte for byte. Other
+    /// actions keep their names.
     @usableFromInline
     package struct RoutedLink: Sendable {
-        /// The target name of the action the link reaches.
-        package let target: String
-        /// The action name.
-        package let action: String
+        /// The interned index of the contract the link's action binds (`MediatorActionContract.nameIndex`),
+        /// or -1 for an action declared by name or reached by names.
+        package let contractIndex: Int
+        /// The action's names when it binds no contract.
+        private let names: (target: String, action: String)?
         @usableFromInline let lookup: ParameterLookup
 
-        /// A link to a route's action.
-        init(_ id: ActionID, _ lookup: ParameterLookup, in router: URLRouter) {
-            let action = router.routes[id]
-            self.init(target: action.target, action: action.name, lookup: lookup)
+        /// A link to a route's action. Inlined into the URL door, which holds the router: not
+        /// retained and released for every link.
+        @inline(__always)
+        init(_ id: ActionID, _ lookup: consuming ParameterLookup, in router: URLRouter) {
+            let index = router.routes.contractIndex(of: id)
+            if index >= 0 {
+                contractIndex = Int(index)
+                names = nil
+            } else {
+                let action = router.routes[id]
+                contractIndex = -1
+                names = (action.target, action.name)
+            }
+            self.lookup = lookup
         }
 
         /// A link to an action by its names.
-        init(target: String, action: String, lookup: ParameterLookup) {
-            self.target = target
-            self.action = action
+        init(target: String, action: String, lookup: consuming ParameterLookup) {
+            contractIndex = -1
+            names = (target, action)
             self.lookup = lookup
         }
+
+        /// The target name of the action the link reaches.
+        package var target: String { names?.target ?? ContractKey.names(ofIndex: contractIndex).target }
+
+        /// The action name.
+        package var action: String { names?.action ?? ContractKey.names(ofIndex: contractIndex).action }
+
+        /// The link's values, given back when the link was not handed over.
+        consuming func values() -> ParameterLookup { lookup }
 
         /// The link's values as an input, decoded by its schema as the action's handler would get them.
         /// Inlinable, so a back stack declared in an app's module decodes with code specialized there.

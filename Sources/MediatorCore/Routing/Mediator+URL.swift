@@ -252,15 +252,16 @@ extension Mediator {
         switch destination {
         case let .action(id, values):
             let lookup = ParameterLookup(url: values, native: native.values)
-            guard handsOver, let input = handoff(RoutedLink(id, lookup, in: router)) else {
-                return .action(id, .values(lookup))
-            }
+            guard handsOver else { return .action(id, .values(lookup)) }
+            // The values move into the link and back out when it is not handed over: not copied.
+            let link = RoutedLink(id, lookup, in: router)
+            guard let input = handoff(link) else { return .action(id, .values(link.values())) }
             return .action(id, .input(input.typed))
         case let .named(target, action, parameters):
             let lookup = ParameterLookup(values: parameters.values, native: native.values)
-            guard handsOver, let input = handoff(RoutedLink(target: target, action: action, lookup: lookup)) else {
-                return .named(target: target, action: action, .values(lookup))
-            }
+            guard handsOver else { return .named(target: target, action: action, .values(lookup)) }
+            let link = RoutedLink(target: target, action: action, lookup: lookup)
+            guard let input = handoff(link) else { return .named(target: target, action: action, .values(link.values())) }
             return .named(target: target, action: action, .input(input.typed))
         case .value(let value):
             return .value(value)

@@ -27,6 +27,9 @@ final class RouteSet: Sendable {
         /// The action's position in its target's declaration.
         let index: Int
         let name: String
+        /// The interned index of the contract the action binds, or -1 (`MediatorAction.contractIndex`):
+        /// what a routed link names its action by for the navigation layer.
+        let contractIndex: Int32
 
         /// The target's name.
         var target: String { box.name }
@@ -177,6 +180,8 @@ final class RouteSet: Sendable {
     func shape(ofRouteAt index: Int) -> RoutePattern.Shape { routes[index].shape(in: segments) }
 
     subscript(action: ActionID) -> Action { actions[action.index] }
+    /// The contract index of an action, read in place (a routed link reads it for every link).
+    func contractIndex(of action: ActionID) -> Int32 { actions[action.index].contractIndex }
     subscript(rule: RuleID) -> Rule { rules[rule.index] }
 }
 
@@ -221,7 +226,7 @@ extension RouteSet {
                 let problem = box.forEachRoutable { index, definition in
                     var label: String { LogSafeText.inline("\(box.name).\(definition.name)") }
                     let id = ActionID(index: actions.count)
-                    actions.append(Action(box: box, index: index, name: definition.name))
+                    actions.append(Action(box: box, index: index, name: definition.name, contractIndex: definition.contractIndex))
                     let checksNativeOnly = definition.parameters.contains { !$0.acceptsURLValues }
                     for text in definition.urlPatterns {
                         do throws(RoutePatternProblem) {

@@ -32,6 +32,11 @@ public struct MediatorAction<Target: Sendable>: Sendable {
     package let parameters: [MediatorParameter]
     /// Whether remote calls (URLs) may reach this action.
     package let exposure: MediatorExposure
+    /// The interned index of the contract the handler is bound to (`MediatorActionContract.nameIndex`),
+    /// or -1 for an action declared by name: a routed link names its action by it, so the navigation
+    /// layer finds the link's back stack without reading or hashing names. 32 bits, beside
+    /// `exposure`, so a declaration is no larger.
+    package let contractIndex: Int32
     /// URL path patterns that route to this action, such as `"/product/:id"`.
     package let urlPatterns: [String]
     /// How the handler runs.
@@ -76,12 +81,12 @@ public struct MediatorAction<Target: Sendable>: Sendable {
     /// code specialized in the declaring module, with no run-time generic metadata per call.
     @inlinable
     init<Input: Sendable, Output: Sendable>(
-        name: String, contractTarget: String?, summary: String, schema: InputSchema<Input>,
+        name: String, contractTarget: String?, contractIndex: Int = -1, summary: String, schema: InputSchema<Input>,
         exposure: MediatorExposure, urlPatterns: [String], handler: Handler<Target, Input, Output>
     ) {
         self.init(
-            name: name, contractTarget: contractTarget, summary: summary, parameters: schema.parameters, exposure: exposure,
-            urlPatterns: urlPatterns, execution: handler.execution,
+            name: name, contractTarget: contractTarget, contractIndex: contractIndex, summary: summary,
+            parameters: schema.parameters, exposure: exposure, urlPatterns: urlPatterns, execution: handler.execution,
             body: Body(
                 input: Input.self, output: Output.self, inputProblem: schema.problem,
                 bind: Self.binder(schema: schema, handler: handler)))
@@ -89,11 +94,13 @@ public struct MediatorAction<Target: Sendable>: Sendable {
 
     @usableFromInline
     init(
-        name: String, contractTarget: String?, summary: String, parameters: [MediatorParameter],
+        name: String, contractTarget: String?, contractIndex: Int = -1, summary: String, parameters: [MediatorParameter],
         exposure: MediatorExposure, urlPatterns: [String], execution: MediatorExecution, body: Body
     ) {
         self.name = name
         self.contractTarget = contractTarget
+        // An index past 32 bits (never in practice) is kept as none: links to it find their back stack by names.
+        self.contractIndex = Int32(exactly: contractIndex) ?? -1
         self.summary = summary
         self.parameters = parameters
         self.exposure = exposure
@@ -315,7 +322,7 @@ extension MediatorAction {
         urlPatterns: [String] = [], handler: @escaping @Sendable (Target, Input) throws -> Output
     ) {
         self.init(
-            name: contract.action, contractTarget: contract.target, summary: summary, schema: Input.schema,
+            name: contract.action, contractTarget: contract.target, contractIndex: contract.nameIndex, summary: summary, schema: Input.schema,
             exposure: exposure, urlPatterns: urlPatterns, handler: .sync(handler))
     }
 
@@ -332,7 +339,7 @@ extension MediatorAction {
         urlPatterns: [String] = [], handler: @escaping @Sendable (Target, Input) async throws -> Output
     ) {
         self.init(
-            name: contract.action, contractTarget: contract.target, summary: summary, schema: Input.schema,
+            name: contract.action, contractTarget: contract.target, contractIndex: contract.nameIndex, summary: summary, schema: Input.schema,
             exposure: exposure, urlPatterns: urlPatterns, handler: .async(handler))
     }
 
@@ -349,7 +356,7 @@ extension MediatorAction {
         urlPatterns: [String] = [], handler: @escaping @MainActor @Sendable (Target, Input) throws -> Output
     ) {
         self.init(
-            name: contract.action, contractTarget: contract.target, summary: summary, schema: Input.schema,
+            name: contract.action, contractTarget: contract.target, contractIndex: contract.nameIndex, summary: summary, schema: Input.schema,
             exposure: exposure, urlPatterns: urlPatterns, handler: .mainActor(handler))
     }
 }
@@ -369,7 +376,7 @@ extension MediatorAction {
         case .mainActor: bound = .mainActor { target, input in try handler(target, input) }
         }
         self.init(
-            name: contract.action, contractTarget: contract.target, summary: "", schema: Input.schema, exposure: .local,
+            name: contract.action, contractTarget: contract.target, contractIndex: contract.nameIndex, summary: "", schema: Input.schema, exposure: .local,
             urlPatterns: [], handler: bound)
     }
 }
