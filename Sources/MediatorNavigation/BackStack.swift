@@ -67,11 +67,9 @@ public struct BackStack: Sendable {
             // into it after the back stack read it (a copy of an input with an optional parameter
             // goes through the runtime's value witnesses).
             let typed = link.typed(consume input)
-            destinations.append(NavigationDestination(names: names, stored: typed))
-            return (
-                NavigationPlan(destinations, presentation: presentation, context: context),
-                handing ? Mediator.DecodedLinkInput(typed: typed) : nil
-            )
+            let handed = handing ? Mediator.DecodedLinkInput(typed: typed) : nil
+            destinations.append(NavigationDestination(names: names, stored: consume typed))
+            return (NavigationPlan(consume destinations, presentation: presentation, context: context), handed)
         }
     }
 

@@ -67,9 +67,13 @@ public final class LinkNavigation: Sendable {
             }
             // Values its input refuses: the action decodes them itself and reports what is wrong,
             // as without a back stack.
-            guard let (built, input) = try? plan(link, context, true) else { return nil }
-            (planned, self.plan) = (true, built)
-            return input
+            do {
+                let (built, input) = try plan(link, context, true)
+                (planned, self.plan) = (true, built)
+                return input
+            } catch {
+                return nil
+            }
         }
     }
 
