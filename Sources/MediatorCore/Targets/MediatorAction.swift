@@ -322,8 +322,8 @@ extension MediatorAction {
         urlPatterns: [String] = [], handler: @escaping @Sendable (Target, Input) throws -> Output
     ) {
         self.init(
-            name: contract.action, contractTarget: contract.target, contractIndex: contract.nameIndex, summary: summary, schema: Input.schema,
-            exposure: exposure, urlPatterns: urlPatterns, handler: .sync(handler))
+            name: contract.action, contractTarget: contract.target, contractIndex: contract.nameIndex, summary: summary,
+            schema: Input.schema, exposure: exposure, urlPatterns: urlPatterns, handler: .sync(handler))
     }
 
     /// Binds an asynchronous handler to a contract from the module's facade; callers must `await` it.
@@ -339,8 +339,8 @@ extension MediatorAction {
         urlPatterns: [String] = [], handler: @escaping @Sendable (Target, Input) async throws -> Output
     ) {
         self.init(
-            name: contract.action, contractTarget: contract.target, contractIndex: contract.nameIndex, summary: summary, schema: Input.schema,
-            exposure: exposure, urlPatterns: urlPatterns, handler: .async(handler))
+            name: contract.action, contractTarget: contract.target, contractIndex: contract.nameIndex, summary: summary,
+            schema: Input.schema, exposure: exposure, urlPatterns: urlPatterns, handler: .async(handler))
     }
 
     /// Binds a main-actor handler to a contract from the module's facade, for screen code.
@@ -356,8 +356,8 @@ extension MediatorAction {
         urlPatterns: [String] = [], handler: @escaping @MainActor @Sendable (Target, Input) throws -> Output
     ) {
         self.init(
-            name: contract.action, contractTarget: contract.target, contractIndex: contract.nameIndex, summary: summary, schema: Input.schema,
-            exposure: exposure, urlPatterns: urlPatterns, handler: .mainActor(handler))
+            name: contract.action, contractTarget: contract.target, contractIndex: contract.nameIndex, summary: summary,
+            schema: Input.schema, exposure: exposure, urlPatterns: urlPatterns, handler: .mainActor(handler))
     }
 }
 
@@ -376,8 +376,8 @@ extension MediatorAction {
         case .mainActor: bound = .mainActor { target, input in try handler(target, input) }
         }
         self.init(
-            name: contract.action, contractTarget: contract.target, contractIndex: contract.nameIndex, summary: "", schema: Input.schema, exposure: .local,
-            urlPatterns: [], handler: bound)
+            name: contract.action, contractTarget: contract.target, contractIndex: contract.nameIndex, summary: "",
+            schema: Input.schema, exposure: .local, urlPatterns: [], handler: bound)
     }
 }
 

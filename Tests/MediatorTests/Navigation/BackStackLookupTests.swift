@@ -1,0 +1,81 @@
+import Mediator
+import MediatorNavigation
+import Testing
+
+/// A contract that is not an action contract: its names are not interned, so a back stack declared
+/// with it is found by names only.
+private struct NamedScreen: MediatorContract {
+    typealias Input = ShopProductID
+    typealias Output = String
+    static var execution: MediatorExecution { .synchronous }
+    let target: String
+    let action: String
+}
+
+@Suite("A link finds its back stack by its action's contract, and by names where there is none")
+struct BackStackLookupTests {
+    @Test("an action bound to a contract, a back stack of the same names declared with another contract: found by names")
+    func otherContractSameNames() throws {
+        let reviews = NamedScreen(target: "Shop", action: "reviews")
+        let navigation = LinkNavigation(
+            try makeNavigableShop(), backStacks: [BackStack(reviews) { input in [To.product(input.id)] }])
+        #expect(try navigation.plan(for: "shop://product/42/reviews")?.destinations == [To.product(42), To.reviews(42)])
+        #expect(try navigation.open("shop://product/7/reviews").plan?.destinations == [To.product(7), To.reviews(7)])
+    }
+
+    @Test("a back stack replaced by a later one of the same names, declared with another contract: the later one wins")
+    func replacedByNames() throws {
+        let reviews = NamedScreen(target: "Shop", action: "reviews")
+        let navigation = LinkNavigation(
+            try makeNavigableShop(),
+            backStacks: [
+                BackStack(ShopScreens.reviews) { input in [To.list, To.product(input.id)] },
+                BackStack(reviews, presentation: .present) { _ in [To.staff] },
+            ])
+        let plan = try #require(try navigation.plan(for: "shop://product/42/reviews"))
+        #expect(plan.destinations == [To.staff, To.reviews(42)])
+        #expect(plan.presentation == .present)
+        #expect(try navigation.open("shop://product/7/reviews").plan?.destinations == [To.staff, To.reviews(7)])
+    }
+
+    @Test("an action declared by name: its links find the back stack declared with its names' contract")
+    func actionDeclaredByName() throws {
+        let mediator = Mediator()
+        mediator.registerScheme("shop")
+        try mediator.register(
+            targetNamed: "Catalog",
+            actions: [
+                MediatorAction("item", parameters: ShopProductID.self, exposure: .remote, urlPatterns: ["/item/:id"]) {
+                    _, parameters in "Item \(parameters["id"] ?? "")"
+                },
+                MediatorAction(catalogList, exposure: .remote) { _, _ in "Products" },
+            ])
+        let item = ActionContract<ShopProductID, String>("item", on: "Catalog")
+        let navigation = LinkNavigation(
+            mediator, backStacks: [BackStack(item) { _ in [NavigationDestination(catalogList, NoQuery())] }])
+        let landing = try navigation.open("shop://item/5")
+        #expect(landing.value as? String == "Item 5")
+        #expect(
+            landing.plan?.destinations == [
+                NavigationDestination(catalogList, NoQuery()), NavigationDestination(item, ShopProductID(id: 5)),
+            ])
+    }
+
+    @Test("a link the unmatched-URL handler redirects to an action by names finds that action's back stack")
+    func redirectedByNames() throws {
+        let mediator = try makeNavigableShop()
+        mediator.configure {
+            $0.unmatchedURLHandler = { request in
+                request.pathSegments.first == "old"
+                    ? .redirect(target: "Shop", action: "reviews", parameters: ["id": 9]) : .notHandled
+            }
+        }
+        let navigation = LinkNavigation(mediator, backStacks: shopBackStacks)
+        let landing = try navigation.open("shop://old")
+        #expect(landing.value as? String == "Reviews 9")
+        #expect(landing.plan?.destinations == [To.list, To.product(9), To.reviews(9)])
+    }
+}
+
+/// The Catalog target's list screen.
+private let catalogList = ActionContract<NoQuery, String>("list", on: "Catalog")
