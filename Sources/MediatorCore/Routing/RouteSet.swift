@@ -24,12 +24,24 @@ final class RouteSet: Sendable {
     /// rare reader of an action's patterns parses them again.
     struct Action: Sendable {
         let box: any AnyTargetBox
-        /// The action's position in its target's declaration.
-        let index: Int
-        let name: String
+        /// The action's position in its target's declaration (32 bits, so the contract index beside
+        /// it keeps an action at 64 bytes).
+        private let position: Int32
         /// The interned index of the contract the action binds, or -1 (`MediatorAction.contractIndex`):
         /// what a routed link names its action by for the navigation layer.
         let contractIndex: Int32
+        let name: String
+
+        init(box: any AnyTargetBox, index: Int, name: String, contractIndex: Int32) {
+            self.box = box
+            // A target declares far fewer than 2^31 actions; past that, the last position is kept.
+            position = Int32(clamping: index)
+            self.contractIndex = contractIndex
+            self.name = name
+        }
+
+        /// The action's position in its target's declaration.
+        var index: Int { Int(position) }
 
         /// The target's name.
         var target: String { box.name }
