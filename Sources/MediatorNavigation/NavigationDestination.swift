@@ -97,7 +97,7 @@ extension NavigationDestination {
         var target: String {
             switch self {
             case .named(let target, _): target
-            case .contract(let index): InternedNames.names(ofIndex: index).target
+            case .contract(let index): ContractKey.names(ofIndex: index).target
             }
         }
 
@@ -105,7 +105,7 @@ extension NavigationDestination {
         var action: String {
             switch self {
             case .named(_, let action): action
-            case .contract(let index): InternedNames.names(ofIndex: index).action
+            case .contract(let index): ContractKey.names(ofIndex: index).action
             }
         }
 
