@@ -116,10 +116,10 @@ extension NavigationDestination {
         static func contract(_ index: Int) -> Names { Names(index: index, given: nil) }
 
         /// The target name.
-        var target: String { given?.target ?? InternedNames.names(ofIndex: index).target }
+        var target: String { given?.target ?? ContractKey.names(ofIndex: index).target }
 
         /// The action name.
-        var action: String { given?.action ?? InternedNames.names(ofIndex: index).action }
+        var action: String { given?.action ?? ContractKey.names(ofIndex: index).action }
 
         /// Whether both name the same action: by index when both are contracts' with the same
         /// index, else by the names.

@@ -25,7 +25,7 @@ public struct MediatorActionContract<Execution: MediatorExecution.Kind, Input: M
     public var target: String { key.names.target }
     /// The action's name within its target.
     public var action: String { key.names.action }
-    /// The index of the contract's interned names, which `InternedNames.names(ofIndex:)`
+    /// The index of the contract's interned names, which `ContractKey.names(ofIndex:)`
     /// reads: a navigation destination keeps it rather than the names (two strings to retain for
     /// every destination it makes).
     @inlinable package var nameIndex: Int { key.index }
@@ -79,12 +79,4 @@ extension MediatorActionContract: InternedContractNames {}
 package protocol InternedContractNames {
     /// The index of the contract's interned names.
     var nameIndex: Int { get }
-}
-
-/// Contracts' interned names by index, for the package's navigation layer.
-package enum InternedNames {
-    /// The names of the contract whose `nameIndex` this is, read from the interned table.
-    package static func names(ofIndex index: Int) -> (target: String, action: String) {
-        ContractKey.names(ofIndex: index)
-    }
 }

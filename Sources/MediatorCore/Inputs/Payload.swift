@@ -93,6 +93,15 @@ package class TypedInputOf<Input: Sendable>: TypedInput, @unchecked Sendable {
     }
 }
 
+/// The input a payload gives an action's handler: a typed input of the action's type, read where it
+/// is kept (copying out an input with optional parameters goes through the runtime's value
+/// witnesses), or one its schema decoded.
+@usableFromInline
+enum CarriedInput<Input: Sendable> {
+    case kept(TypedInputOf<Input>)
+    case decoded(Input)
+}
+
 /// A typed input whose schema encodes it when its values are read.
 @usableFromInline
 package final class SchemaTypedInput<Input: MediatorInput>: TypedInputOf<Input>, @unchecked Sendable {

@@ -114,13 +114,25 @@ extension Mediator {
                         state: state))
                 return
             }
-            if case .proceed = decision { continue }
+            // One switch over the decision, consumed: each case's parts move into the decision the general
+            // pass gets. Measured on call0Gated (call0Observed 13 fewer too): 655 instructions a call, where
+            // testing the borrowed decision took 668 (`if case` twice) or 750 (one switch), and binding the
+            // other cases whole (`case let other`) 741.
+            let other: MediatorCall.Decision
+            switch consume decision {
+            case .proceed: continue
             // A hold on a gate that lets calls through goes on, by the hold queue's own rule (`lets(through:)`),
             // as the general pass's `holdUnlessOpen` would decide; read from this thread's copy of the open gates.
-            if case .hold(let gate) = decision, cache.letsThrough(gate, of: self, in: snapshot) { continue }
+            case .hold(let gate):
+                if cache.letsThrough(gate, of: self, in: snapshot) { continue }
+                other = .hold(until: gate)
+            case .reject(let reason): other = .reject(reason: reason)
+            case .redirect(let target, let action, let parameters):
+                other = .redirect(target: target, action: action, parameters: parameters)
+            }
             try diverted(
                 divert(
-                    call, at: index, .success(decision), binding, in: snapshot, since: start, isolation: isolation,
+                    call, at: index, .success(other), binding, in: snapshot, since: start, isolation: isolation,
                     state: state))
             return
         }

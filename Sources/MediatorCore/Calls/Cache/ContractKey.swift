@@ -6,7 +6,7 @@
 /// loop, say) do not grow the per-thread tables; the number is assigned when the contract is made,
 /// usually once, in a `static let`.
 @usableFromInline
-struct ContractKey: Sendable, Hashable {
+package struct ContractKey: Sendable, Hashable {
     /// The index into per-thread tables.
     @usableFromInline let index: Int
     let input: ObjectIdentifier
@@ -34,8 +34,10 @@ struct ContractKey: Sendable, Hashable {
     /// the first `cachedLimit` keys (a link's back stack reads them for every destination it makes).
     var names: (target: String, action: String) { Self.names(ofIndex: index) }
 
-    /// The names of the contract whose key has this index (a call that kept only the index).
-    static func names(ofIndex index: Int) -> (target: String, action: String) {
+    /// The names of the contract whose key has this index, read from the interned table: for a call
+    /// or a routed link that kept only the index, and for the package's navigation layer, which keeps
+    /// a contract's `nameIndex` in a destination and reads the names when asked.
+    package static func names(ofIndex index: Int) -> (target: String, action: String) {
         if let names = published.read(at: index) { return names }
         return interned.withLock { $0.names[index] }
     }
