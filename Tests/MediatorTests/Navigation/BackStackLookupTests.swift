@@ -23,6 +23,18 @@ struct BackStackLookupTests {
         #expect(try navigation.open("shop://product/7/reviews").plan?.destinations == [To.product(7), To.reviews(7)])
     }
 
+    @Test("through the awaited door too: a back stack of another contract with the action's names is applied")
+    @MainActor
+    func otherContractAwaited() async throws {
+        let reviews = NamedScreen(target: "Shop", action: "reviews")
+        let navigation = LinkNavigation(
+            try makeNavigableShop(), backStacks: [BackStack(reviews) { input in [To.product(input.id)] }])
+        let navigator = RecordingNavigator()
+        let landing = try await navigation.open("shop://product/3/reviews", on: navigator)
+        #expect(landing.plan?.destinations == [To.product(3), To.reviews(3)])
+        #expect(navigator.entries.map(\.destination) == [To.product(3), To.reviews(3)])
+    }
+
     @Test("a back stack replaced by a later one of the same names, declared with another contract: the later one wins")
     func replacedByNames() throws {
         let reviews = NamedScreen(target: "Shop", action: "reviews")
