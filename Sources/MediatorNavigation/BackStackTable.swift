@@ -18,18 +18,16 @@ struct BackStackTable: Sendable {
         let contractIndex: Int
         let plan: BackStack.Plan
 
-        /// Whether the back stack is the action's with these names.
+        /// Whether the back stack is the action's with these names: compared by their exact bytes,
+        /// as the registry compares names (`NameComparison`), so two actions whose names differ only
+        /// in their Unicode normalization, which the registry keeps apart, have a back stack each.
         ///
-        /// `String ==`, which also matches a canonically equivalent spelling, where the core
-        /// compares names by their exact bytes (`NameComparison`): the two differ only for names
-        /// registered twice in different Unicode normalizations (or with a sign such as U+212A that
-        /// decomposes to a letter), which the core then keeps as two actions and this table would
-        /// give one back stack. Exact comparison measured dearer here: the core's comparison is a
-        /// call that makes this caller retain both names (+190 a link), and `==` with a byte-count
-        /// check for ASCII names +40 a link.
-        @inline(__always)
+        /// Only links whose action's contract does not name a back stack compare names (actions
+        /// declared by name, redirects by names, back stacks of other contracts): the byte
+        /// comparison, a call into the core that makes this caller retain both names, is not on the
+        /// path of a link to a contract's action.
         func matches(target: String, action: String) -> Bool {
-            self.action == action && self.target == target
+            NameComparison.sameBytes(self.action, action) && NameComparison.sameBytes(self.target, target)
         }
     }
 
@@ -44,7 +42,8 @@ struct BackStackTable: Sendable {
     /// `slots.count - 1`; the slot count is a power of two.
     private let mask: Int
 
-    /// A table of back stacks; a later one for the same action (by names) replaces an earlier one.
+    /// A table of back stacks; a later one for the same action (the same names, byte for byte)
+    /// replaces an earlier one.
     init(_ backStacks: [BackStack]) {
         var count = 8
         while count < backStacks.count * 2 { count <<= 1 }

@@ -23,6 +23,11 @@ package enum NameComparison {
         Int(truncatingIfNeeded: mix(name, into: 0x9E37_79B9_7F4A_7C15))
     }
 
+    /// Whether two names have the same bytes, for the package's other modules (the navigation
+    /// layer's back stack table, which matches names as the registry does). Not inlined there, as
+    /// ``hash(_:)``.
+    package static func sameBytes(_ lhs: String, _ rhs: String) -> Bool { equal(lhs, rhs) }
+
     /// Whether two strings have the same UTF-8 bytes.
     ///
     /// Strings whose representations are bit for bit the same (the same short name stored inline,

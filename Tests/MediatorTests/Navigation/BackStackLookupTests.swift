@@ -1,4 +1,5 @@
 import Mediator
+import MediatorCore
 import MediatorNavigation
 import Testing
 
@@ -71,6 +72,38 @@ struct BackStackLookupTests {
             landing.plan?.destinations == [
                 NavigationDestination(catalogList, NoQuery()), NavigationDestination(item, ShopProductID(id: 5)),
             ])
+    }
+
+    @Test("two actions whose names differ only in Unicode normalization, kept apart by the registry, have a back stack each")
+    func namesComparedByBytes() throws {
+        // Two spellings whose hashes fall in the same slot of a small table, so the table compares
+        // them: canonically equal, they would be taken for one action and the later would replace
+        // the earlier.
+        let suffix = try #require(
+            (0..<256).first { NameComparison.hash("caf\u{E9}\($0)") & 7 == NameComparison.hash("cafe\u{301}\($0)") & 7 })
+        let (composed, decomposed) = ("caf\u{E9}\(suffix)", "cafe\u{301}\(suffix)")
+        #expect(composed == decomposed)
+        let mediator = Mediator()
+        mediator.registerScheme("shop")
+        try mediator.register(
+            targetNamed: "Shop",
+            actions: [
+                MediatorAction(composed, parameters: ShopProductID.self, exposure: .remote, urlPatterns: ["/composed/:id"]) {
+                    _, _ in "composed"
+                },
+                MediatorAction(decomposed, parameters: ShopProductID.self, exposure: .remote, urlPatterns: ["/decomposed/:id"]) {
+                    _, _ in "decomposed"
+                },
+            ])
+        let navigation = LinkNavigation(
+            mediator,
+            backStacks: [
+                BackStack(NamedScreen(target: "Shop", action: composed)) { _ in [To.list] },
+                BackStack(NamedScreen(target: "Shop", action: decomposed)) { input in [To.product(input.id)] },
+            ])
+        #expect(try navigation.plan(for: "shop://composed/1")?.destinations.first == To.list)
+        #expect(try navigation.plan(for: "shop://decomposed/1")?.destinations.first == To.product(1))
+        #expect(try navigation.open("shop://decomposed/2").plan?.destinations.first == To.product(2))
     }
 
     @Test("a link the unmatched-URL handler redirects to an action by names finds that action's back stack")
