@@ -57,9 +57,8 @@ public struct BackStack: Sendable {
         let (target, action, schema) = (contract.target, contract.action, Contract.Input.schema)
         // An action contract's names are kept by index in the link's own destination: no names
         // retained for every link.
-        let contractIndex = (contract as? any InternedContractNames)?.nameIndex ?? -1
-        let names: NavigationDestination.Names = contractIndex >= 0 ? .contract(contractIndex) : .named(target, action)
-        self.init(target: target, action: action, contractIndex: contractIndex, presentation: presentation) {
+        let names = NavigationDestination.Names.of(contract)
+        self.init(target: target, action: action, contractIndex: names.contractIndex, presentation: presentation) {
             link, context, handing in
             let input = try link.input(schema)
             var destinations = beneath(input)

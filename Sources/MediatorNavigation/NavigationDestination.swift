@@ -32,7 +32,7 @@ public struct NavigationDestination: Hashable, Sendable, CustomStringConvertible
     ///   - input: Its input.
     public init<Contract: MediatorContract>(_ contract: Contract, _ input: Contract.Input)
     where Contract.Input: Hashable {
-        self.init(names: .named(contract.target, contract.action), stored: SchemaTypedInput(input))
+        self.init(names: .of(contract), stored: SchemaTypedInput(input))
     }
 
     /// Creates a destination for an action contract's action with its input.
@@ -105,15 +105,21 @@ extension NavigationDestination {
             self.given = given
         }
 
-        /// The names as given.
-        @usableFromInline
-        static func named(_ target: String, _ action: String) -> Names {
-            Names(index: 0, given: GivenNames(target: target, action: action))
-        }
-
         /// An action contract's interned names, by index.
         @inlinable
         static func contract(_ index: Int) -> Names { Names(index: index, given: nil) }
+
+        /// A contract's names: by index when it interns them (an action contract, whatever type it
+        /// is passed as), else as given. The one rule for a destination and a back stack alike.
+        @usableFromInline
+        static func of<Contract: MediatorContract>(_ contract: Contract) -> Names {
+            if let interned = contract as? any InternedContractNames { return .contract(interned.nameIndex) }
+            return Names(index: 0, given: GivenNames(target: contract.target, action: contract.action))
+        }
+
+        /// The interned index of the contract's names; -1 for names as given.
+        @usableFromInline
+        var contractIndex: Int { given == nil ? index : -1 }
 
         /// The target name.
         var target: String { given?.target ?? ContractKey.names(ofIndex: index).target }
