@@ -90,22 +90,14 @@ public final class LinkNavigation: Sendable {
 
         /// The link's value as `type`, or `nil` when its action returned another type.
         ///
-        /// When the value is exactly of that type (the usual case) the types are compared and the
-        /// value moved, as `Mediator.open(_:as:)` does, without the runtime's general dynamic cast
-        /// that `landing.value as? Int` takes; anything else (a subclass, an optional, an
+        /// The cast `Mediator.open(_:as:)` makes: when the value is exactly of that type (the usual
+        /// case) the types are compared and the value moved, without the runtime's general dynamic
+        /// cast that `landing.value as? Int` takes; anything else (a subclass, an optional, an
         /// existential) takes the general cast.
         /// - Parameter type: The type the link's action returns.
         /// - Returns: The value, or `nil`.
         @inlinable
-        public func value<Value>(as type: Value.Type) -> Value? {
-            func exact<Stored>(_ stored: Stored) -> Value? {
-                Stored.self == Value.self ? unsafeBitCast(stored, to: Value.self) : stored as? Value
-            }
-            // Opened explicitly: passed to a generic parameter as it is, `any Sendable` (a marker
-            // protocol's existential, which conforms itself) would bind it unopened, and every read
-            // would take the general cast.
-            return _openExistential(value as Any, do: exact)
-        }
+        public func value<Value>(as type: Value.Type) -> Value? { Mediator.cast(value, to: type) }
     }
 
     /// Opens a link and, when its action declares a back stack, applies its plan to a navigator.

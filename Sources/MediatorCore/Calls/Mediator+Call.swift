@@ -282,9 +282,10 @@ extension Mediator {
 
     /// A result as the type the caller asked for. When the value is exactly of that type (the usual
     /// case) the types are compared and the value moved, without the runtime's general dynamic cast;
-    /// anything else (a subclass, an optional, an existential) takes the general cast.
+    /// anything else (a subclass, an optional, an existential) takes the general cast. Package-visible
+    /// for the navigation layer's `Landing.value(as:)`.
     @inlinable
-    static func cast<Result>(_ value: any Sendable, to type: Result.Type) -> Result? {
+    package static func cast<Result>(_ value: any Sendable, to type: Result.Type) -> Result? {
         func exact<Value: Sendable>(_ value: Value) -> Result? {
             Value.self == Result.self ? unsafeBitCast(value, to: Result.self) : value as? Result
         }
