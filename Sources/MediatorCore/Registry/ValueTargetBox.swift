@@ -27,22 +27,22 @@ final class ValueTargetBox: TableTargetBox, @unchecked Sendable {
         case built(AnyObject)
     }
 
-    /// The table built from what `kept` holds, on first use outside the lock, and stored once (a
-    /// thread that loses the race uses the stored one, so every reader gets the same table).
-    /// Building runs no user code, so the stripe is held only to read and to store.
+    /// The table built from what the `declaration` field holds, on first use outside the lock, and
+    /// stored once (a thread that loses the race uses the stored one, so every reader gets the same
+    /// table). Building runs no user code, so the stripe is held only to read and to store.
     // Inlined so each key path becomes a direct access to its field: not inlined, each was an object
     // made on first use and kept (heapRoutes100 kept 529 bytes a route, not 522).
     @inline(__always)
-    private func built<Table: AnyObject>(_ kept: ReferenceWritableKeyPath<ValueTargetBox, Declaration>) -> Table {
+    private func built<Table: AnyObject>(_ declaration: ReferenceWritableKeyPath<ValueTargetBox, Declaration>) -> Table {
         let table: AnyObject
-        switch LockStripes.shared.withLock(for: self, { self[keyPath: kept] }) {
+        switch LockStripes.shared.withLock(for: self, { self[keyPath: declaration] }) {
         case .built(let stored): return unsafeDowncast(stored, to: Table.self)
         case .actions(let given): table = ActionTable(target: name, declared: given)
         case .subscriptions(let given): table = SubscriptionTable(target: name, ordinal: ordinal, declared: given)
         }
         let stored = LockStripes.shared.withLock(for: self) { () -> AnyObject in
-            if case .built(let stored) = self[keyPath: kept] { return stored }
-            self[keyPath: kept] = .built(table)
+            if case .built(let stored) = self[keyPath: declaration] { return stored }
+            self[keyPath: declaration] = .built(table)
             return table
         }
         return unsafeDowncast(stored, to: Table.self)
